@@ -1,0 +1,181 @@
+import { DiagnosticSink, hex } from './diagnostics';
+import {
+  ArrayLayout, ElementLayout, Endian, FieldNode, FieldRole, SCALAR_SIZE, ScalarType, readFixedString, readScalar,
+} from './fields';
+
+/**
+ * Builds one structure node of the field tree while reading it: every read records a child
+ * node with its span. Reads never throw: a field past the end of the bytes is recorded as
+ * `missing`, reads as 0, and produces one TRUNCATED diagnostic per structure.
+ */
+export class StructBuilder {
+  readonly children: FieldNode[] = [];
+  private truncatedReported = false;
+
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly endian: Endian,
+    readonly diagnostics: DiagnosticSink,
+    readonly name: string,
+    readonly offset: number,
+    readonly type: string,
+    readonly role: FieldRole = 'header',
+  ) {}
+
+  fits(offset: number, size: number): boolean {
+    return offset >= 0 && size >= 0 && offset + size <= this.bytes.length;
+  }
+
+  private reportTruncated(offset: number, size: number, what: string): void {
+    if (this.truncatedReported) return;
+    this.truncatedReported = true;
+    this.diagnostics.error('TRUNCATED', offset, size,
+      `${this.name}: ${what} at ${hex(offset)} runs past the end of the data (${hex(this.bytes.length)} bytes).`);
+  }
+
+  /** Reads a scalar field and records it; 0 when it does not fit. */
+  scalar(name: string, offset: number, type: ScalarType, display?: (value: number) => string | undefined): number {
+    const size = SCALAR_SIZE[type];
+    const value = readScalar(this.bytes, offset, type, this.endian);
+    const node: FieldNode = { name, path: '', offset, size, type, role: this.role };
+    if (value === undefined) {
+      node.missing = true;
+      this.reportTruncated(offset, size, `field ${name}`);
+    } else {
+      node.value = value;
+      const shown = display?.(value);
+      if (shown !== undefined) node.display = shown;
+    }
+    this.children.push(node);
+    return value ?? 0;
+  }
+
+  u8(name: string, offset: number, display?: (v: number) => string | undefined): number { return this.scalar(name, offset, 'u8', display); }
+  u16(name: string, offset: number, display?: (v: number) => string | undefined): number { return this.scalar(name, offset, 'u16', display); }
+  s16(name: string, offset: number, display?: (v: number) => string | undefined): number { return this.scalar(name, offset, 's16', display); }
+  u32(name: string, offset: number, display?: (v: number) => string | undefined): number { return this.scalar(name, offset, 'u32', display); }
+  f32(name: string, offset: number): number { return this.scalar(name, offset, 'f32'); }
+
+  /** Fixed-size character field such as a magic (`char[4]`). */
+  chars(name: string, offset: number, length: number): string {
+    const node: FieldNode = { name, path: '', offset, size: length, type: `char[${length}]`, role: this.role };
+    if (!this.fits(offset, length)) {
+      node.missing = true;
+      this.reportTruncated(offset, length, `field ${name}`);
+    }
+    const value = readFixedString(this.bytes, offset, length);
+    node.value = value;
+    this.children.push(node);
+    return value;
+  }
+
+  /** Raw bytes kept as a region (reserved fields, padding, unknown data). */
+  bytesField(name: string, offset: number, size: number, role: FieldRole, type = 'bytes'): FieldNode {
+    const node: FieldNode = { name, path: '', offset, size, type, role };
+    if (!this.fits(offset, size)) node.missing = true;
+    this.children.push(node);
+    return node;
+  }
+
+  /**
+   * A uniform array; elements are resolved on demand. The count is cut to the elements
+   * that fit in the bytes (with a TRUNCATED diagnostic), so nothing downstream reads past the end.
+   */
+  array(name: string, offset: number, count: number, element: ElementLayout, role: FieldRole, stride = element.size): FieldNode {
+    let fitting = count;
+    if (count > 0 && !this.fits(offset, count * stride)) {
+      fitting = offset < 0 || offset >= this.bytes.length ? 0 : Math.max(0, Math.floor((this.bytes.length - offset) / stride));
+      this.diagnostics.error('TRUNCATED', offset, count * stride,
+        `${name}: ${count} × ${stride} bytes at ${hex(offset)} run past the end of the data; ${fitting} fit.`);
+    }
+    const layout: ArrayLayout = { count: fitting, stride, element, endian: this.endian };
+    const node: FieldNode = { name, path: '', offset, size: fitting * stride, type: `${element.type}[${fitting}]`, role, array: layout };
+    this.children.push(node);
+    return node;
+  }
+
+  child(node: FieldNode): FieldNode {
+    this.children.push(node);
+    return node;
+  }
+
+  /** The finished node; its size spans from `offset` to the end of the furthest child unless given. */
+  build(size?: number): FieldNode {
+    const end = this.children.reduce((m, c) => Math.max(m, c.offset + c.size), this.offset);
+    return {
+      name: this.name,
+      path: '',
+      offset: this.offset,
+      size: size ?? end - this.offset,
+      type: this.type,
+      role: this.role,
+      children: this.children.sort((a, b) => a.offset - b.offset),
+    };
+  }
+}
+
+/** Element layout for a scalar array (`rotationBank` of s16 …). */
+export function scalarElement(type: ScalarType): ElementLayout {
+  return { name: 'value', offset: 0, size: SCALAR_SIZE[type], type };
+}
+
+/** Element layout for a record of consecutive scalars. */
+export function recordElement(type: string, fields: [name: string, type: ScalarType][]): ElementLayout {
+  let offset = 0;
+  const layouts = fields.map(([name, t]) => {
+    const f: ElementLayout = { name, offset, size: SCALAR_SIZE[t], type: t };
+    offset += SCALAR_SIZE[t];
+    return f;
+  });
+  return { name: 'element', offset: 0, size: offset, type, fields: layouts };
+}
+
+/** Element layout made of consecutive sub-structures (a joint = 9 key table entries). */
+export function compositeElement(type: string, parts: [name: string, layout: ElementLayout][]): ElementLayout {
+  let offset = 0;
+  const fields = parts.map(([name, layout]) => {
+    const f: ElementLayout = { ...layout, name, offset };
+    offset += layout.size;
+    return f;
+  });
+  return { name: 'element', offset: 0, size: offset, type, fields };
+}
+
+const PADDING_TEXT = 'This is padding data to align';
+
+/** Classifies a gap: padding (fill bytes, padding text) or unknown. */
+export function classifyGap(bytes: Uint8Array, start: number, end: number): FieldRole {
+  if (end <= start) return 'padding';
+  const first = bytes[start];
+  let uniform = true;
+  for (let i = start + 1; i < end && uniform; i++) uniform = bytes[i] === first;
+  if (uniform && (first === 0x00 || first === 0xff || first === 0xcd)) return 'padding';
+  const text = readFixedString(bytes, start, Math.min(end - start, PADDING_TEXT.length));
+  if (text.length >= 4 && PADDING_TEXT.startsWith(text.slice(0, Math.min(text.length, PADDING_TEXT.length)))) return 'padding';
+  return 'unknown';
+}
+
+/**
+ * Adds explicit padding/unknown nodes for the bytes of `[start, end)` that no child of `node`
+ * covers, so every byte of the file is attributable.
+ */
+export function fillGaps(node: FieldNode, bytes: Uint8Array, start = node.offset, end = node.offset + node.size): FieldNode {
+  const children = [...(node.children ?? [])].sort((a, b) => a.offset - b.offset);
+  const gaps: FieldNode[] = [];
+  let pos = start;
+  const limit = Math.min(end, bytes.length);
+  for (const c of children) {
+    if (c.offset > pos && pos < limit) {
+      const gapEnd = Math.min(c.offset, limit);
+      const role = classifyGap(bytes, pos, gapEnd);
+      gaps.push({ name: `${role}@${hex(pos)}`, path: '', offset: pos, size: gapEnd - pos, type: role, role });
+    }
+    pos = Math.max(pos, c.offset + c.size);
+  }
+  if (pos < limit) {
+    const role = classifyGap(bytes, pos, limit);
+    gaps.push({ name: `${role}@${hex(pos)}`, path: '', offset: pos, size: limit - pos, type: role, role });
+  }
+  node.children = [...children, ...gaps].sort((a, b) => a.offset - b.offset);
+  return node;
+}

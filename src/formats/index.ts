@@ -1,0 +1,98 @@
+/**
+ * detect(bytes, name) and decode(bytes, name) → DecodedFile: the single entry point the CLI,
+ * the tests and the editor share.
+ */
+import { DiagnosticSink, hex } from './binary/diagnostics';
+import { assignPaths, FieldNode } from './binary/fields';
+import { fillGaps } from './binary/builder';
+import { decompressYaz0, isYaz0 } from './archive/yaz0';
+import { decodeBck } from './jsystem/bck';
+import { decodeBtk } from './jsystem/btk';
+import { decodeBrk } from './jsystem/brk';
+import { decodeMotn, looksLikeMotn } from './motn/motn';
+import type { FormatResult } from './result';
+import type { AnimData, AnimFormat, ContainerInfo, DecodedFile } from './types';
+
+export type DetectedKind = AnimFormat | 'yaz0' | 'rarc' | 'unknown';
+
+const J3D_TYPES: Record<string, AnimFormat> = { bck1: 'bck', btk1: 'btk', brk1: 'brk' };
+
+function ascii(bytes: Uint8Array, offset: number, length: number): string {
+  let s = '';
+  for (let i = offset; i < offset + length && i < bytes.length; i++) s += String.fromCharCode(bytes[i]);
+  return s;
+}
+
+/** Base name of a path or archive path, with `/` or `\` separators. */
+export function baseName(name: string): string {
+  return name.split(/[\\/]/).pop() ?? name;
+}
+
+/** True for names that MOTN files go by (they have no magic). */
+export function isMotnName(name: string): boolean {
+  const base = baseName(name).toLowerCase().replace(/\.(szs|yaz0)$/, '');
+  return /^motion.*\.bin$/.test(base) || base.endsWith('.motn');
+}
+
+/** What the bytes are: by magic first, then (MOTN) by name, then by a header plausibility check. */
+export function detect(bytes: Uint8Array, name = ''): DetectedKind {
+  const magic = ascii(bytes, 0, 4);
+  if (magic === 'Yaz0') return 'yaz0';
+  if (magic === 'RARC') return 'rarc';
+  if (magic === 'J3D1') return J3D_TYPES[ascii(bytes, 4, 4)] ?? 'unknown';
+  if (isMotnName(name) || looksLikeMotn(bytes)) return 'motn';
+  return 'unknown';
+}
+
+const DECODERS: Record<AnimFormat, (bytes: Uint8Array, d: DiagnosticSink) => FormatResult<AnimData>> = {
+  bck: decodeBck,
+  btk: decodeBtk,
+  brk: decodeBrk,
+  motn: decodeMotn,
+};
+
+export interface DecodeOptions {
+  /** Force a format (the editor's "Reopen With…" on a file without magic). */
+  format?: AnimFormat;
+}
+
+/** Decodes as far as the bytes allow. Never throws for any input. */
+export function decode(input: Uint8Array, name = '', options: DecodeOptions = {}): DecodedFile {
+  const diagnostics = new DiagnosticSink();
+  let bytes = input;
+  let container: ContainerInfo | undefined;
+  if (isYaz0(input)) {
+    bytes = decompressYaz0(input, diagnostics);
+    container = { kind: 'yaz0', compressedSize: input.length, decompressedSize: bytes.length };
+  }
+  const detected = detect(bytes, name);
+  const format: AnimFormat | undefined = options.format ?? (detected in DECODERS ? (detected as AnimFormat) : undefined);
+
+  let root: FieldNode;
+  let anim: AnimData | undefined;
+  if (format) {
+    try {
+      const result = DECODERS[format](bytes, diagnostics);
+      root = result.root;
+      anim = result.anim;
+    } catch (e) {
+      // A decoder bug must still not take the editor down: report it as a diagnostic.
+      diagnostics.error('INTERNAL_ERROR', 0, 0, `Decoder failure: ${e instanceof Error ? e.message : String(e)}`);
+      root = { name: '', path: '', offset: 0, size: bytes.length, type: 'file', children: [] };
+    }
+  } else {
+    const what = detected === 'rarc' ? 'a RARC archive (list it with `animscope ls`)' : `not a known animation (magic ${JSON.stringify(ascii(bytes, 0, 4))})`;
+    diagnostics.error('UNKNOWN_FORMAT', 0, Math.min(8, bytes.length), `The data is ${what}.`);
+    root = { name: '', path: '', offset: 0, size: bytes.length, type: 'file', children: [] };
+  }
+  root.name = '';
+  root.path = '';
+  root.offset = 0;
+  root.size = bytes.length;
+  fillGaps(root, bytes);
+  assignPaths(root);
+  if (container && container.decompressedSize === 0 && input.length > 0) {
+    diagnostics.error('YAZ0_EMPTY', 0, 16, `Yaz0 stream at ${hex(0)} produced no data.`);
+  }
+  return { format: format ?? 'unknown', fileName: name, bytes, container, root, diagnostics: diagnostics.finish(), anim };
+}
