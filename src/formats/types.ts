@@ -115,6 +115,8 @@ export interface MotnKey {
   frame: number;
   /** The n halves stored for the key, in file order (n = 0..3). */
   halves: number[];
+  /** Absolute offset of the key's first half in block 5 (where it would be when n = 0). */
+  offset: number;
 }
 
 export interface MotnTrack {
