@@ -1,0 +1,205 @@
+/**
+ * Archive paths: `dir/TripodBossCore.arc/TripodBossCore/Wait.btk` names the entry
+ * `TripodBossCore/Wait.btk` of the archive file `dir/TripodBossCore.arc`; nested archives
+ * continue the path (`outer.arc/root/inner.arc/root/file.bck`).
+ *
+ * Pure: the file system is injected (`isFile`), so the extension (vscode.workspace.fs), the CLI
+ * (fs) and the tests can share it. Matching inside archives is exact first, then
+ * case-insensitive (GameCube archives are looked up case-insensitively by the game).
+ */
+import { DiagnosticSink, hex } from '../binary/diagnostics';
+import { extractEntry, looksLikeArchive, openArchive, RarcEntry } from './rarc';
+
+export interface ArchivePathSplit {
+  /** The path of the archive file on disk, as given (original separators). */
+  archivePath: string;
+  /** The rest, `/`-separated, never empty: the path inside the archive. */
+  innerPath: string;
+}
+
+function separatorPositions(path: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < path.length; i++) if (path[i] === '/' || path[i] === '\\') out.push(i);
+  return out;
+}
+
+function innerFrom(path: string, cut: number): string {
+  return path.slice(cut + 1).split(/[\\/]+/).filter((s) => s.length > 0).join('/');
+}
+
+/**
+ * Splits `path` at the shortest prefix that is an existing file (the archive); undefined when no
+ * proper prefix is a file (a plain path, or a path to the archive itself).
+ */
+export function splitArchivePath(path: string, isFile: (prefix: string) => boolean): ArchivePathSplit | undefined {
+  for (const cut of separatorPositions(path)) {
+    const prefix = path.slice(0, cut);
+    if (prefix === '' || /^[A-Za-z]:$/.test(prefix) || /[\\/]$/.test(prefix)) continue;
+    if (isFile(prefix)) {
+      const innerPath = innerFrom(path, cut);
+      return innerPath ? { archivePath: prefix, innerPath } : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** {@link splitArchivePath} with an asynchronous file test (vscode.workspace.fs.stat). */
+export async function splitArchivePathAsync(
+  path: string, isFile: (prefix: string) => boolean | Promise<boolean>,
+): Promise<ArchivePathSplit | undefined> {
+  for (const cut of separatorPositions(path)) {
+    const prefix = path.slice(0, cut);
+    if (prefix === '' || /^[A-Za-z]:$/.test(prefix) || /[\\/]$/.test(prefix)) continue;
+    if (await isFile(prefix)) {
+      const innerPath = innerFrom(path, cut);
+      return innerPath ? { archivePath: prefix, innerPath } : undefined;
+    }
+  }
+  return undefined;
+}
+
+export function innerSegments(innerPath: string): string[] {
+  return innerPath.split(/[\\/]+/).filter((s) => s.length > 0 && s !== '.');
+}
+
+function childrenIndex(entries: readonly RarcEntry[]): Map<number, RarcEntry[]> {
+  const map = new Map<number, RarcEntry[]>();
+  entries.forEach((e) => {
+    const list = map.get(e.parent);
+    if (list) list.push(e);
+    else map.set(e.parent, [e]);
+  });
+  return map;
+}
+
+function pick(candidates: readonly RarcEntry[] | undefined, segment: string): RarcEntry | undefined {
+  if (!candidates) return undefined;
+  const exact = candidates.find((c) => c.name === segment);
+  if (exact) return exact;
+  const lower = segment.toLowerCase();
+  return candidates.find((c) => c.name.toLowerCase() === lower);
+}
+
+export interface EntryLocation {
+  entry: RarcEntry;
+  /** Segments left after `entry` (non-empty only when `entry` is a file: a nested archive). */
+  rest: string[];
+}
+
+/**
+ * Walks `innerPath` through the archive's entries. The first segment is the root folder's name;
+ * when it does not match, the path is also tried relative to the root folder. Stops at a file
+ * that has segments left (the caller may open it as a nested archive).
+ */
+export function locateEntry(entries: readonly RarcEntry[], innerPath: string): EntryLocation | undefined {
+  const segments = innerSegments(innerPath);
+  const rootIndex = entries.findIndex((e) => e.parent === -1);
+  if (rootIndex < 0 || segments.length === 0) return undefined;
+  const children = childrenIndex(entries);
+  const root = entries[rootIndex];
+
+  const walk = (start: number, segs: string[]): EntryLocation | undefined => {
+    let folder = start;
+    for (let i = 0; i < segs.length; i++) {
+      const found = pick(children.get(folder), segs[i]);
+      if (!found) return undefined;
+      if (found.kind === 'file') return { entry: found, rest: segs.slice(i + 1) };
+      folder = entries.indexOf(found);
+      if (i === segs.length - 1) return { entry: found, rest: [] };
+    }
+    return undefined;
+  };
+
+  const first = segments[0];
+  if (root.name === first || root.name.toLowerCase() === first.toLowerCase()) {
+    if (segments.length === 1) return { entry: root, rest: [] };
+    const hit = walk(rootIndex, segments.slice(1));
+    if (hit) return hit;
+  }
+  return walk(rootIndex, segments);
+}
+
+/** The entry at `innerPath` (exact, then case-insensitive), or undefined. Does not enter nested archives. */
+export function findEntry(entries: readonly RarcEntry[], innerPath: string): RarcEntry | undefined {
+  const hit = locateEntry(entries, innerPath);
+  return hit && hit.rest.length === 0 ? hit.entry : undefined;
+}
+
+export interface ResolveOptions {
+  /** Archives opened along the way, outermost included (default 8). */
+  maxDepth?: number;
+  /** Total decompressed bytes allowed across nesting levels (default 1 GiB). */
+  maxTotalBytes?: number;
+}
+
+export interface ArchiveLocation {
+  /** The entry's bytes (still Yaz0-compressed if the entry itself is). */
+  bytes: Uint8Array;
+  entry: RarcEntry;
+  /** The nested archive entries passed through, outermost first (empty for a direct hit). */
+  via: RarcEntry[];
+}
+
+/** Finds `innerPath` in an archive (Yaz0 or RARC), entering nested archives. Never throws. */
+export function locateInArchive(
+  archiveBytes: Uint8Array, innerPath: string, diagnostics: DiagnosticSink, options: ResolveOptions = {},
+): ArchiveLocation | undefined {
+  const maxDepth = options.maxDepth ?? 8;
+  let budget = options.maxTotalBytes ?? 1024 * 1024 * 1024;
+  let bytes = archiveBytes;
+  let path = innerPath;
+  const via: RarcEntry[] = [];
+  for (let depth = 0; ; depth++) {
+    if (depth >= maxDepth) {
+      diagnostics.error('ARC_NESTING', 0, 0, `Archives are nested deeper than ${maxDepth} levels; "${innerPath}" was not opened.`);
+      return undefined;
+    }
+    const archive = openArchive(bytes, diagnostics, { maxSize: budget });
+    budget = Math.max(0, budget - archive.bytes.length);
+    const hit = locateEntry(archive.entries, path);
+    if (!hit) {
+      diagnostics.error('ARC_PATH_NOT_FOUND', 0, 0, `No entry "${path}" in the archive${via.length ? ` "${via[via.length - 1].path}"` : ''}.`);
+      return undefined;
+    }
+    const data = extractEntry(archive.bytes, hit.entry);
+    if (hit.rest.length === 0) return { bytes: data, entry: hit.entry, via };
+    if (!looksLikeArchive(data)) {
+      diagnostics.error('ARC_PATH_NOT_FOUND', hit.entry.dataOffset, Math.min(4, data.length),
+        `"${hit.entry.path}" (at ${hex(hit.entry.dataOffset)}) is a file, not an archive; "${hit.rest.join('/')}" cannot be inside it.`);
+      return undefined;
+    }
+    via.push(hit.entry);
+    bytes = data;
+    path = hit.rest.join('/');
+  }
+}
+
+/** The bytes of the file at `innerPath` (nested archives allowed); undefined when missing or a folder. Never throws. */
+export function resolveInArchive(archiveBytes: Uint8Array, innerPath: string, diagnostics: DiagnosticSink): Uint8Array | undefined {
+  const hit = locateInArchive(archiveBytes, innerPath, diagnostics);
+  return hit && hit.entry.kind === 'file' ? hit.bytes : undefined;
+}
+
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
+
+/**
+ * A relative, `/`-separated path safe to create under an output folder, or undefined when the
+ * inner path is hostile: absolute, a drive letter, `..` / `.` or empty segments, backslashes,
+ * control characters, characters Windows refuses, reserved device names, or segments ending in
+ * a dot or space.
+ */
+export function safeExtractPath(innerPath: string): string | undefined {
+  if (typeof innerPath !== 'string' || innerPath.length === 0 || innerPath.length > 4096) return undefined;
+  if (innerPath.includes('\\')) return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(innerPath)) return undefined;
+  if (innerPath.startsWith('/') || /^[A-Za-z]:/.test(innerPath)) return undefined;
+  const segments = innerPath.split('/');
+  for (const s of segments) {
+    if (s === '' || s === '.' || s === '..') return undefined;
+    if (/[<>:"|?*]/.test(s)) return undefined;
+    if (/[. ]$/.test(s)) return undefined;
+    if (WINDOWS_RESERVED.test(s)) return undefined;
+  }
+  return segments.join('/');
+}
