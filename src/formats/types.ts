@@ -142,6 +142,7 @@ export interface MotnSequence {
   unknown: number;
   /** False for the sequences that do not follow the standard block layout. */
   standard: boolean;
+  /** Built on first access (decode only validates), then a plain property; aliases share it. */
   tracks: MotnTrack[];
 }
 

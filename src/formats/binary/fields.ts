@@ -71,22 +71,27 @@ export function halfToFloat(h: number): number {
   return sign * (1 + fraction / 1024) * 2 ** (exponent - 15);
 }
 
-/** Reads one scalar; undefined when it does not fit in the bytes. */
+const scratch = new DataView(new ArrayBuffer(4));
+
+/** Reads one scalar; undefined when it does not fit in the bytes. No allocation per read. */
 export function readScalar(bytes: Uint8Array, offset: number, type: ScalarType, endian: Endian): number | undefined {
   const size = SCALAR_SIZE[type];
-  if (offset < 0 || offset + size > bytes.length) return undefined;
-  const view = new DataView(bytes.buffer, bytes.byteOffset + offset, size);
+  if (!(offset >= 0) || offset + size > bytes.length) return undefined;
+  if (size === 1) return type === 's8' ? (bytes[offset] << 24) >> 24 : bytes[offset];
   const le = endian === 'little';
-  switch (type) {
-    case 'u8': return view.getUint8(0);
-    case 's8': return view.getInt8(0);
-    case 'u16': return view.getUint16(0, le);
-    case 's16': return view.getInt16(0, le);
-    case 'u32': return view.getUint32(0, le);
-    case 's32': return view.getInt32(0, le);
-    case 'f32': return view.getFloat32(0, le);
-    case 'f16': return halfToFloat(view.getUint16(0, le));
+  if (size === 2) {
+    const u = le ? bytes[offset] | (bytes[offset + 1] << 8) : (bytes[offset] << 8) | bytes[offset + 1];
+    if (type === 'u16') return u;
+    if (type === 's16') return (u << 16) >> 16;
+    return halfToFloat(u);
   }
+  const u = le
+    ? (bytes[offset] | (bytes[offset + 1] << 8) | (bytes[offset + 2] << 16) | (bytes[offset + 3] << 24)) >>> 0
+    : ((bytes[offset] << 24) | (bytes[offset + 1] << 16) | (bytes[offset + 2] << 8) | bytes[offset + 3]) >>> 0;
+  if (type === 'u32') return u;
+  if (type === 's32') return u | 0;
+  scratch.setUint32(0, u);
+  return scratch.getFloat32(0);
 }
 
 /** Fixed-length text, cut at the first NUL; bytes above 0x7E shown as `\xNN`. */
