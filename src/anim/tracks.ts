@@ -1,0 +1,226 @@
+/**
+ * One list of tracks per animation, shared by `sampleFile` and `describeTracks`: the path,
+ * grouping, unit and precompiled curve of every channel, in the contract's order.
+ */
+import { Curve, CurvePost, evaluateCurve } from './curve';
+import { compileJ3DTrack, J3DChannel } from './j3dTrack';
+import { compileMotnTrack, readMotnKey } from './motnTrack';
+import { rotationScale } from './rotation';
+import { MATRIX_ELEMENTS, writeTextureMatrix } from './texmtx';
+import type { BckAnim, BrkAnim, BrkColorBanks, BrkEntry, BtkAnim, KeyTrack, MotnSequence, SrtTracks } from '../formats/types';
+
+export type TrackUnit = 'scale' | 'degrees' | 'units' | 'color' | 'radians' | 'matrix';
+
+export interface DescribedKey {
+  frame: number;
+  /** In the track's unit (rotation keys in degrees; colour keys raw, before clamping). */
+  value: number;
+  /** Slopes per frame in the track's unit. */
+  inSlope: number;
+  outSlope: number;
+  /** J3D: field-tree path of the key's value element, e.g. `ANK1/rotationBank[12]`. */
+  valuePath?: string;
+  /** MOTN: absolute offset of the key's first stored half (block 5). */
+  valueOffset?: number;
+  /** MOTN: bytes stored for the key (2 × number of halves). */
+  valueSize?: number;
+}
+
+/** Inputs of a derived BTK matrix element. */
+export interface MatrixSource {
+  matrixMode: number;
+  /** 0..5 = m00, m01, m02, m10, m11, m12. */
+  element: number;
+  scaleS: Curve;
+  scaleT: Curve;
+  rotationQ: Curve;
+  translationS: Curve;
+  translationT: Curve;
+  centerS: number;
+  centerT: number;
+}
+
+export interface PlannedTrack {
+  path: string;
+  /** Joint, entry or bone index. */
+  group: number;
+  channel: string;
+  axis: string;
+  unit: TrackUnit;
+  /** The track's curve; null for derived BTK matrix elements (see `matrix`). */
+  curve: Curve | null;
+  matrix?: MatrixSource;
+  /** Builds the key list (allocates; for the curve view, not for sampling). */
+  keys(): DescribedKey[];
+}
+
+const AXES_XYZ = ['x', 'y', 'z'] as const;
+const AXES_STQ = ['s', 't', 'q'] as const;
+const SRT = ['scale', 'rotation', 'translation'] as const;
+const RGBA = ['r', 'g', 'b', 'a'] as const;
+const SRT_UNITS: Record<(typeof SRT)[number], TrackUnit> = { scale: 'scale', rotation: 'degrees', translation: 'units' };
+const SRT_BANKS = { scale: 'scaleBank', rotation: 'rotationBank', translation: 'translationBank' } as const;
+const SRT_DEFAULTS = { scale: 1, rotation: 0, translation: 0 } as const;
+
+const scratch = new Float64Array(6);
+
+/** Value of a planned track at frame f (no allocation). */
+export function evaluatePlanned(track: PlannedTrack, f: number): number {
+  if (track.curve) return evaluateCurve(track.curve, f);
+  const m = track.matrix!;
+  writeTextureMatrix(
+    scratch,
+    0,
+    m.matrixMode,
+    evaluateCurve(m.scaleS, f),
+    evaluateCurve(m.scaleT, f),
+    evaluateCurve(m.rotationQ, f),
+    evaluateCurve(m.translationS, f),
+    evaluateCurve(m.translationT, f),
+    m.centerS,
+    m.centerT,
+  );
+  return scratch[m.element];
+}
+
+function j3dKeys(channel: J3DChannel, chunk: string, bank: string, unitScale: number): () => DescribedKey[] {
+  return () => {
+    const c = channel.curve;
+    const out: DescribedKey[] = [];
+    for (let i = 0; i < channel.valueElements.length; i++) {
+      out.push({
+        frame: c.time(i),
+        value: c.value(i) * unitScale,
+        inSlope: c.inSlope(i) * unitScale,
+        outSlope: c.outSlope(i) * unitScale,
+        valuePath: `${chunk}/${bank}[${channel.valueElements[i]}]`,
+      });
+    }
+    return out;
+  };
+}
+
+type SrtBanks = Pick<BckAnim, 'scaleBank' | 'rotationBank' | 'translationBank'>;
+
+function srtChannel(kind: (typeof SRT)[number], track: KeyTrack | undefined, banks: SrtBanks, rotScale: number): J3DChannel {
+  const bank = banks[SRT_BANKS[kind]] ?? new Float32Array(0);
+  return compileJ3DTrack(track, bank, {
+    defaultValue: SRT_DEFAULTS[kind],
+    post: kind === 'rotation' ? CurvePost.Rotation : CurvePost.None,
+    scale: kind === 'rotation' ? rotScale : 1,
+  });
+}
+
+function planSrt(
+  out: PlannedTrack[],
+  prefix: string,
+  group: number,
+  axes: readonly string[],
+  perAxis: (SrtTracks | undefined)[],
+  banks: SrtBanks,
+  rotScale: number,
+  chunk: string,
+): Record<string, Curve> {
+  const curves: Record<string, Curve> = {};
+  for (const kind of SRT) {
+    for (let a = 0; a < 3; a++) {
+      const channel = srtChannel(kind, perAxis[a]?.[kind], banks, rotScale);
+      curves[`${kind}/${axes[a]}`] = channel.curve;
+      out.push({
+        path: `${prefix}/${group}/${kind}/${axes[a]}`,
+        group,
+        channel: kind,
+        axis: axes[a],
+        unit: SRT_UNITS[kind],
+        curve: channel.curve,
+        keys: j3dKeys(channel, chunk, SRT_BANKS[kind], kind === 'rotation' ? rotScale : 1),
+      });
+    }
+  }
+  return curves;
+}
+
+export function planBck(anim: BckAnim): PlannedTrack[] {
+  const out: PlannedTrack[] = [];
+  const rotScale = rotationScale(anim.rotationFraction);
+  (anim.joints ?? []).forEach((joint, i) => planSrt(out, 'joints', i, AXES_XYZ, [joint?.x, joint?.y, joint?.z], anim, rotScale, 'ANK1'));
+  return out;
+}
+
+export function planBtk(anim: BtkAnim): PlannedTrack[] {
+  const out: PlannedTrack[] = [];
+  const rotScale = rotationScale(anim.rotationFraction);
+  (anim.entries ?? []).forEach((entry, i) => {
+    const curves = planSrt(out, 'entries', i, AXES_STQ, [entry?.s, entry?.t, entry?.q], anim, rotScale, 'TTK1');
+    const center = entry?.center ?? [0, 0, 0];
+    MATRIX_ELEMENTS.forEach((name, element) => {
+      out.push({
+        path: `entries/${i}/matrix/${name}`,
+        group: i,
+        channel: 'matrix',
+        axis: name,
+        unit: 'matrix',
+        curve: null,
+        matrix: {
+          matrixMode: anim.matrixMode,
+          element,
+          scaleS: curves['scale/s'],
+          scaleT: curves['scale/t'],
+          rotationQ: curves['rotation/q'],
+          translationS: curves['translation/s'],
+          translationT: curves['translation/t'],
+          centerS: center[0] ?? 0,
+          centerT: center[1] ?? 0,
+        },
+        keys: () => [],
+      });
+    });
+  });
+  return out;
+}
+
+function planBrkGroup(out: PlannedTrack[], group: 'register' | 'konstant', entries: BrkEntry[], banks: BrkColorBanks | undefined): void {
+  const post = group === 'register' ? CurvePost.Register : CurvePost.Konstant;
+  (entries ?? []).forEach((entry, i) => {
+    for (const c of RGBA) {
+      const channel = compileJ3DTrack(entry?.[c], banks?.[c] ?? new Int16Array(0), { defaultValue: 0, post });
+      out.push({
+        path: `${group}/${i}/${c}`,
+        group: i,
+        channel: group,
+        axis: c,
+        unit: 'color',
+        curve: channel.curve,
+        keys: j3dKeys(channel, 'TRK1', `${group}${c.toUpperCase()}Bank`, 1),
+      });
+    }
+  });
+}
+
+export function planBrk(anim: BrkAnim): PlannedTrack[] {
+  const out: PlannedTrack[] = [];
+  planBrkGroup(out, 'register', anim.register, anim.registerBanks);
+  planBrkGroup(out, 'konstant', anim.konstant, anim.konstantBanks);
+  return out;
+}
+
+const MOTN_UNITS: Record<string, TrackUnit> = { position: 'units', rotation: 'radians', scale: 'scale' };
+
+export function planMotnSequence(seq: MotnSequence): PlannedTrack[] {
+  return (seq.tracks ?? []).map((track) => {
+    const curve = compileMotnTrack(track);
+    return {
+      path: `bones/${track.bone}/${track.channel}/${track.axis}`,
+      group: track.bone,
+      channel: track.channel,
+      axis: track.axis,
+      unit: MOTN_UNITS[track.channel] ?? 'units',
+      curve,
+      keys: () =>
+        (track.keys ?? []).map((key) => {
+          const r = readMotnKey(key.halves ?? []);
+          return { frame: key.frame, value: r.value, inSlope: r.inSlope, outSlope: r.outSlope, valueOffset: key.offset, valueSize: 2 * (key.halves?.length ?? 0) };
+        }),
+    };
+  });
+}
