@@ -44,6 +44,17 @@ export function detect(bytes: Uint8Array, name = ''): DetectedKind {
   return 'unknown';
 }
 
+/**
+ * Spans refer to the decompressed bytes, but Yaz0 problems have offsets in the compressed
+ * stream: those are pinned to offset 0 with the stream offset kept in the message.
+ */
+function relocatedToStart(target: DiagnosticSink): DiagnosticSink {
+  const sink = new DiagnosticSink();
+  sink.add = (severity, code, offset, _length, message) =>
+    target.add(severity, code, 0, 0, `${message} (offset ${hex(offset)} of the compressed stream)`);
+  return sink;
+}
+
 const DECODERS: Record<AnimFormat, (bytes: Uint8Array, d: DiagnosticSink) => FormatResult<AnimData>> = {
   bck: decodeBck,
   btk: decodeBtk,
@@ -62,7 +73,7 @@ export function decode(input: Uint8Array, name = '', options: DecodeOptions = {}
   let bytes = input;
   let container: ContainerInfo | undefined;
   if (isYaz0(input)) {
-    bytes = decompressYaz0(input, diagnostics);
+    bytes = decompressYaz0(input, relocatedToStart(diagnostics));
     container = { kind: 'yaz0', compressedSize: input.length, decompressedSize: bytes.length };
   }
   const detected = detect(bytes, name);

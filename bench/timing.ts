@@ -1,0 +1,44 @@
+/** Small timing helpers for the benchmarks: numbers, not pass/fail. */
+
+export interface Timing {
+  /** Median of the runs, milliseconds. */
+  medianMs: number;
+  minMs: number;
+  runs: number;
+}
+
+/** Runs `fn` until `budgetMs` has passed (at least `minRuns` times) after `warmup` runs. */
+export function time(fn: () => void, { budgetMs = 400, minRuns = 5, warmup = 2 } = {}): Timing {
+  for (let i = 0; i < warmup; i++) fn();
+  const samples: number[] = [];
+  const start = performance.now();
+  while (samples.length < minRuns || performance.now() - start < budgetMs) {
+    const t0 = performance.now();
+    fn();
+    samples.push(performance.now() - t0);
+    if (samples.length >= 10_000) break;
+  }
+  samples.sort((a, b) => a - b);
+  return { medianMs: samples[Math.floor(samples.length / 2)], minMs: samples[0], runs: samples.length };
+}
+
+export function mbPerSecond(bytes: number, ms: number): number {
+  return bytes / (1024 * 1024) / (ms / 1000);
+}
+
+export function row(label: string, ...cells: (string | number)[]): void {
+  const text = cells.map((c) => (typeof c === 'number' ? fmt(c) : c)).map((c) => c.padStart(14)).join('');
+  console.log(label.padEnd(44) + text);
+}
+
+export function fmt(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  if (Math.abs(n) >= 1000) return Math.round(n).toLocaleString('en-US');
+  if (Math.abs(n) >= 10) return n.toFixed(1);
+  return n.toFixed(3);
+}
+
+export function heading(title: string, ...columns: string[]): void {
+  console.log('\n' + title);
+  console.log(''.padEnd(44) + columns.map((c) => c.padStart(14)).join(''));
+}

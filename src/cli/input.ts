@@ -1,0 +1,135 @@
+/**
+ * Turns command-line arguments into animation bytes: plain files, archive paths that reach
+ * into RARC archives (`X.arc/Root/Wait.btk`), directories (validate), whole archives (validate).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { Diagnostic, DiagnosticSink } from '../formats/binary/diagnostics';
+import { detect } from '../formats/index';
+import { isFileSync, readArchivePathSync } from '../formats/archive/node';
+import { extractEntry, looksLikeArchive, openArchive } from '../formats/archive/rarc';
+import { CliError } from './output';
+
+export interface AnimInput {
+  /** What decode() gets as the file name (drives MOTN detection and animation names). */
+  name: string;
+  /** How the CLI shows it: the path as given, archive paths included. */
+  display: string;
+  bytes: Uint8Array;
+  /** Problems of the archive(s) the file came out of. */
+  containerDiagnostics: Diagnostic[];
+}
+
+const ANIMATION_NAME = /\.(bck|btk|brk|motn)(\.(szs|yaz0))?$|(^|[\\/])motion[^\\/]*\.bin$/i;
+const ARCHIVE_NAME = /\.(arc|szs|rarc)$/i;
+/** Nested archives deeper than this are not entered (a hostile archive could nest itself). */
+const MAX_ARCHIVE_DEPTH = 4;
+
+function isAnimationBytes(bytes: Uint8Array, name: string): boolean {
+  const kind = detect(bytes, name);
+  return kind === 'bck' || kind === 'btk' || kind === 'brk' || kind === 'motn' || (kind === 'yaz0' && ANIMATION_NAME.test(name));
+}
+
+/** An archive's own problems (hashes, offsets, overlaps), reported once for the archive. */
+export interface ArchiveReport {
+  display: string;
+  diagnostics: Diagnostic[];
+}
+
+function listEntries(archivePath: string, bytes: Uint8Array, depth: number, out: AnimInput[], archives: ArchiveReport[]): void {
+  const sink = new DiagnosticSink();
+  const archive = openArchive(bytes, sink);
+  archives.push({ display: archivePath, diagnostics: sink.finish() });
+  for (const entry of archive.entries) {
+    if (entry.kind !== 'file') continue;
+    const data = extractEntry(archive.bytes, entry);
+    const display = `${archivePath}/${entry.path}`;
+    if (depth + 1 < MAX_ARCHIVE_DEPTH && looksLikeArchive(data) && !ANIMATION_NAME.test(entry.name)) {
+      listEntries(display, data, depth + 1, out, archives);
+    } else if (isAnimationBytes(data, entry.name)) {
+      out.push({ name: display, display, bytes: data, containerDiagnostics: [] });
+    }
+  }
+}
+
+function readFile(file: string): Uint8Array {
+  try {
+    return new Uint8Array(fs.readFileSync(file));
+  } catch (e) {
+    throw new CliError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}
+
+/** One animation for info/export/sample. Throws CliError (exit 2) when it cannot be read. */
+export function readAnimationInput(arg: string): AnimInput {
+  if (isFileSync(arg)) {
+    const bytes = readFile(arg);
+    if (looksLikeArchive(bytes) && !ANIMATION_NAME.test(arg)) {
+      const inner: AnimInput[] = [];
+      listEntries(arg, bytes, 0, inner, []);
+      const example = inner.find((i) => i.bytes.length > 0)?.display ?? `${arg}/…`;
+      throw new CliError(`${arg} is an archive: name a file inside it, e.g. ${example} (\`animscope validate ${arg}\` checks every animation in it)`);
+    }
+    return { name: arg, display: arg, bytes, containerDiagnostics: [] };
+  }
+  const sink = new DiagnosticSink();
+  let result;
+  try {
+    result = readArchivePathSync(arg, sink);
+  } catch (e) {
+    throw new CliError(`cannot read ${arg}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+  const diagnostics = sink.finish();
+  if (!result) {
+    const why = diagnostics.find((d) => d.severity === 'error')?.message;
+    throw new CliError(why ? `cannot read ${arg}: ${why}` : `no such file: ${arg}`);
+  }
+  return { name: arg, display: arg, bytes: result.bytes, containerDiagnostics: diagnostics };
+}
+
+export interface ValidationInputs {
+  inputs: AnimInput[];
+  archives: ArchiveReport[];
+  unreadable: { file: string; message: string }[];
+}
+
+function walkDirectory(dir: string, out: string[]): void {
+  const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) walkDirectory(full, out);
+    else if (entry.isFile() && (ANIMATION_NAME.test(entry.name) || ARCHIVE_NAME.test(entry.name))) out.push(full);
+  }
+}
+
+/**
+ * Everything `validate` checks: files as given, directories recursively (animation and archive
+ * names), archives expanded to every animation inside them.
+ */
+export function collectValidationInputs(args: string[]): ValidationInputs {
+  const inputs: AnimInput[] = [];
+  const archives: ArchiveReport[] = [];
+  const unreadable: ValidationInputs['unreadable'] = [];
+  const files: string[] = [];
+  for (const arg of args) {
+    let stat: fs.Stats | undefined;
+    try { stat = fs.statSync(arg); } catch { stat = undefined; }
+    if (stat?.isDirectory()) walkDirectory(arg, files);
+    else files.push(arg);
+  }
+  for (const file of files) {
+    try {
+      if (isFileSync(file)) {
+        const bytes = readFile(file);
+        if (looksLikeArchive(bytes) && !ANIMATION_NAME.test(file)) listEntries(file, bytes, 0, inputs, archives);
+        else inputs.push({ name: file, display: file, bytes, containerDiagnostics: [] });
+      } else {
+        inputs.push(readAnimationInput(file));
+      }
+    } catch (e) {
+      if (!(e instanceof CliError)) throw e;
+      unreadable.push({ file, message: e.message });
+    }
+  }
+  return { inputs, archives, unreadable };
+}

@@ -1,0 +1,166 @@
+/**
+ * `animscope` — info, validate, export, sample (and ls/extract for archives).
+ * run() returns the exit code; nothing here calls process.exit, so tests drive it directly.
+ */
+import * as fs from 'fs';
+import { parseArgs } from 'util';
+import { sampleFile } from '../anim/sample';
+import { exportDecoded } from '../export/json';
+import { summarize } from '../export/summary';
+import type { Diagnostic } from '../formats/binary/diagnostics';
+import { decode } from '../formats/index';
+import { countBySeverity, diagnosticLine, plural } from './format';
+import { collectValidationInputs, readAnimationInput } from './input';
+import { CliError, CliIO, EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE } from './output';
+import { formatSummary } from './summaryText';
+
+export const VERSION = '0.1.0';
+
+const USAGE = `animscope ${VERSION} — inspect J3D (BCK, BTK, BRK) and Shenmue MOTN animations
+
+Usage:
+  animscope info FILE…                 readable summary (format, duration, loop mode, counts, names)
+  animscope validate [--json] FILE|DIR…  diagnostics, one per line with offset and code
+  animscope export FILE [-o OUT]        decoded structure with spans as JSON (schema/animscope-export.schema.json)
+  animscope sample FILE [--animation NAME] [-o OUT]
+                                        values at every frame, as JSON
+
+FILE may reach into a RARC archive (plain or Yaz0): TripodBossCore.arc/TripodBossCore/Wait.btk
+Exit codes: 0 no errors, 1 errors found, 2 a file could not be read or bad usage.`;
+
+export const nodeIO: CliIO = {
+  out: (text) => process.stdout.write(text + '\n'),
+  err: (text) => process.stderr.write(text + '\n'),
+  writeFile: (path, data) => fs.writeFileSync(path, data),
+};
+
+type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+
+function parse<O extends OptionSpec>(args: string[], options: O) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true as const, strict: true as const });
+  } catch (e) {
+    throw new CliError(e instanceof Error ? e.message : String(e));
+  }
+}
+
+function emitJson(io: CliIO, value: unknown, outPath: string | undefined): void {
+  const text = JSON.stringify(value, null, outPath ? 1 : undefined);
+  if (outPath) io.writeFile(outPath, text + '\n');
+  else io.out(text);
+}
+
+function requireOne(positionals: string[], command: string): string {
+  if (positionals.length !== 1) throw new CliError(`${command} takes exactly one FILE (got ${positionals.length}).\n\n${USAGE}`);
+  return positionals[0];
+}
+
+function info(args: string[], io: CliIO): number {
+  const { positionals } = parse(args, {});
+  if (positionals.length === 0) throw new CliError(`info needs at least one FILE.\n\n${USAGE}`);
+  let code = EXIT_OK;
+  for (const [i, arg] of positionals.entries()) {
+    try {
+      const input = readAnimationInput(arg);
+      const file = decode(input.bytes, input.name);
+      if (i > 0) io.out('');
+      io.out(formatSummary(summarize(file), arg));
+      if (file.diagnostics.some((d) => d.severity === 'error')) code = Math.max(code, EXIT_ERRORS);
+    } catch (e) {
+      if (!(e instanceof CliError)) throw e;
+      io.err(`${arg}: ${e.message}`);
+      code = EXIT_UNREADABLE;
+    }
+  }
+  return code;
+}
+
+function validate(args: string[], io: CliIO): number {
+  const { values, positionals } = parse(args, { json: { type: 'boolean' } });
+  if (positionals.length === 0) throw new CliError(`validate needs at least one FILE or DIR.\n\n${USAGE}`);
+  const { inputs, archives, unreadable } = collectValidationInputs(positionals);
+  const results: { file: string; format: string; diagnostics: Diagnostic[] }[] = archives
+    .filter((a) => a.diagnostics.length > 0)
+    .map((a) => ({ file: a.display, format: 'archive', diagnostics: a.diagnostics }));
+  for (const input of inputs) {
+    const file = decode(input.bytes, input.name);
+    results.push({ file: input.display, format: file.format, diagnostics: [...input.containerDiagnostics, ...file.diagnostics] });
+  }
+  let errors = 0, warnings = 0;
+  for (const r of results) {
+    const c = countBySeverity(r.diagnostics);
+    errors += c.error;
+    warnings += c.warning;
+  }
+  if (values.json) {
+    io.out(JSON.stringify({ files: results, unreadable }, null, 1));
+  } else {
+    for (const r of results) for (const d of r.diagnostics) io.out(diagnosticLine(r.file, d));
+    for (const u of unreadable) io.err(`${u.file}: ${u.message}`);
+    io.out(`${plural(inputs.length, 'file')} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}` +
+      (unreadable.length ? `, ${unreadable.length} unreadable` : ''));
+  }
+  if (unreadable.length > 0) return EXIT_UNREADABLE;
+  return errors > 0 ? EXIT_ERRORS : EXIT_OK;
+}
+
+function exportCommand(args: string[], io: CliIO): number {
+  const { values, positionals } = parse(args, { output: { type: 'string', short: 'o' } });
+  const arg = requireOne(positionals, 'export');
+  const input = readAnimationInput(arg);
+  const file = decode(input.bytes, input.name);
+  emitJson(io, exportDecoded(file, `animscope ${VERSION}`), values.output as string | undefined);
+  return file.diagnostics.some((d) => d.severity === 'error') ? EXIT_ERRORS : EXIT_OK;
+}
+
+function sample(args: string[], io: CliIO): number {
+  const { values, positionals } = parse(args, { animation: { type: 'string' }, output: { type: 'string', short: 'o' } });
+  const arg = requireOne(positionals, 'sample');
+  const input = readAnimationInput(arg);
+  const file = decode(input.bytes, input.name);
+  if (!file.anim) throw new CliError(`nothing to sample: ${file.diagnostics.find((d) => d.severity === 'error')?.message ?? 'not an animation'}`, EXIT_ERRORS);
+  const animation = values.animation as string | undefined;
+  const result = sampleFile(file, { animation });
+  if (animation !== undefined && result.animations.length === 0) {
+    throw new CliError(`no animation named ${JSON.stringify(animation)} in ${arg}`, EXIT_ERRORS);
+  }
+  emitJson(io, result, values.output as string | undefined);
+  return EXIT_OK;
+}
+
+const COMMANDS: Record<string, (args: string[], io: CliIO) => number> = {
+  info,
+  validate,
+  export: exportCommand,
+  sample,
+};
+
+export function run(argv: string[], io: CliIO = nodeIO): number {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    io.out(USAGE);
+    return command ? EXIT_OK : EXIT_UNREADABLE;
+  }
+  if (command === '--version' || command === '-V') {
+    io.out(VERSION);
+    return EXIT_OK;
+  }
+  const handler = COMMANDS[command];
+  if (!handler) {
+    io.err(`unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
+    return EXIT_UNREADABLE;
+  }
+  try {
+    return handler(rest, io);
+  } catch (e) {
+    if (e instanceof CliError) {
+      io.err(`animscope ${command}: ${e.message}`);
+      return e.exitCode;
+    }
+    throw e;
+  }
+}
+
+if (require.main === module) {
+  process.exitCode = run(process.argv.slice(2));
+}

@@ -1,0 +1,29 @@
+import type { Summary } from '../export/summary';
+import { plural } from './format';
+
+const MAX_NAMES = 40;
+
+/** Terminal-safe: names come from files; control characters would drive the terminal. */
+function safe(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\x00-\x1f\x7f-\x9f]/g, (c) => '\\x' + c.charCodeAt(0).toString(16).padStart(2, '0'));
+}
+
+export function formatSummary(s: Summary, label: string): string {
+  const lines = [`${safe(label)}`];
+  const row = (key: string, value: string | number) => lines.push(`  ${(key + ':').padEnd(24)}${value}`);
+  row('format', s.format.toUpperCase());
+  row('size', `${s.size} bytes` + (s.compressed ? ` (decompressed from ${s.compressed.kind}, ${s.compressed.compressedSize} bytes)` : ''));
+  if (s.duration !== undefined) row('duration', `${plural(s.duration, 'frame')}`);
+  if (s.loopMode !== undefined) row('loop mode', s.loopMode);
+  if (s.rotationFraction !== undefined) row('rotation fraction', s.rotationFraction);
+  if (s.matrixMode !== undefined) row('matrix mode', s.matrixMode);
+  for (const [label, count] of s.counts) row(label, count);
+  if (s.names.length > 0) {
+    const shown = s.names.slice(0, MAX_NAMES).map(safe).join(', ');
+    row('names', shown + (s.names.length > MAX_NAMES ? `, … (${s.names.length} in all)` : ''));
+  }
+  const d = s.diagnostics;
+  row('diagnostics', `${plural(d.error, 'error')}, ${plural(d.warning, 'warning')}, ${d.info} info, ${plural(d.hint, 'hint')}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,114 @@
+/**
+ * `animscope export` / "AnimScope: Export to JSON": the whole decoded structure with spans.
+ * The document shape is published as schema/animscope-export.schema.json; bump
+ * EXPORT_SCHEMA_VERSION on any incompatible change.
+ */
+import type { Diagnostic } from '../formats/binary/diagnostics';
+import { ElementLayout, FieldNode, isScalarType, readScalar } from '../formats/binary/fields';
+import type { AnimData, DecodedFile } from '../formats/types';
+
+export const EXPORT_SCHEMA_VERSION = 1;
+export const EXPORT_SCHEMA_ID = 'https://animscope.invalid/schema/animscope-export-v1.json';
+
+/** A field as exported: array nodes carry their layout and every element's values. */
+export interface ExportedField {
+  name: string;
+  path: string;
+  offset: number;
+  size: number;
+  type: string;
+  role?: string;
+  value?: number | string | null;
+  display?: string;
+  missing?: boolean;
+  children?: ExportedField[];
+  /** Element i spans [offset + i·stride + field.offset, … + field.size). */
+  array?: { count: number; stride: number; element: ElementLayout };
+  /** Array element values: a number for scalar elements, an object keyed by field name otherwise. */
+  elements?: unknown[];
+}
+
+export interface ExportDocument {
+  $schema: string;
+  schemaVersion: number;
+  generator: string;
+  file: {
+    name: string;
+    format: string;
+    /** Length of the bytes the spans refer to (decompressed). */
+    size: number;
+    container: { kind: string; compressedSize: number; decompressedSize: number } | null;
+  };
+  diagnostics: Diagnostic[];
+  structure: ExportedField;
+  /** The decoded animation data (typed arrays as plain arrays); null when nothing could be decoded. */
+  animation: unknown;
+}
+
+function elementValue(layout: ElementLayout, base: number, bytes: Uint8Array, endian: 'big' | 'little'): unknown {
+  const offset = base + layout.offset;
+  if (layout.fields) {
+    const out: Record<string, unknown> = {};
+    for (const f of layout.fields) out[f.name] = elementValue(f, offset, bytes, endian);
+    return out;
+  }
+  if (isScalarType(layout.type)) return jsonNumber(readScalar(bytes, offset, layout.type, endian));
+  return null;
+}
+
+/** JSON has no NaN/Infinity: such floats (possible in corrupt banks) export as null. */
+function jsonNumber(value: number | undefined): number | null {
+  return value === undefined || !Number.isFinite(value) ? null : value;
+}
+
+export function exportField(node: FieldNode, bytes: Uint8Array): ExportedField {
+  const out: ExportedField = { name: node.name, path: node.path, offset: node.offset, size: node.size, type: node.type };
+  if (node.role) out.role = node.role;
+  if (node.value !== undefined) out.value = typeof node.value === 'number' ? jsonNumber(node.value) : node.value;
+  if (node.display !== undefined) out.display = node.display;
+  if (node.missing) out.missing = true;
+  if (node.children) out.children = node.children.map((c) => exportField(c, bytes));
+  if (node.array) {
+    const { count, stride, element, endian } = node.array;
+    out.array = { count, stride, element };
+    const elements: unknown[] = new Array(count);
+    for (let i = 0; i < count; i++) elements[i] = elementValue(element, node.offset + i * stride, bytes, endian);
+    out.elements = elements;
+  }
+  return out;
+}
+
+/** Typed arrays → plain arrays, non-finite numbers → null, recursively. */
+export function toPlainJson(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return jsonNumber(value);
+  if (ArrayBuffer.isView(value)) return Array.from(value as unknown as ArrayLike<number>, (v) => jsonNumber(v));
+  if (Array.isArray(value)) return value.map(toPlainJson);
+  if (typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = toPlainJson(v);
+    return out;
+  }
+  return value;
+}
+
+export function exportAnimation(anim: AnimData | undefined): unknown {
+  return anim ? toPlainJson(anim) : null;
+}
+
+export function exportDecoded(file: DecodedFile, generator = 'animscope'): ExportDocument {
+  return {
+    $schema: EXPORT_SCHEMA_ID,
+    schemaVersion: EXPORT_SCHEMA_VERSION,
+    generator,
+    file: {
+      name: file.fileName,
+      format: file.format,
+      size: file.bytes.length,
+      container: file.container ? { ...file.container } : null,
+    },
+    diagnostics: file.diagnostics,
+    structure: exportField(file.root, file.bytes),
+    animation: exportAnimation(file.anim),
+  };
+}
