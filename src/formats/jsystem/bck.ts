@@ -1,9 +1,126 @@
-import type { DiagnosticSink } from '../binary/diagnostics';
-import type { BckAnim } from '../types';
+/**
+ * BCK — ANK1 chunk, joint animation (FORMATS.md §2).
+ *
+ * Field tree: `header`, `ANK1` → id, size, loopMode, rotationFraction, duration, jointCount,
+ * scaleCount, rotationCount, translationCount, jointTableOffset, scaleBankOffset,
+ * rotationBankOffset, translationBankOffset, then `jointTable` (54-byte Joint: scaleX,
+ * rotationX, translationX, scaleY, … translationZ, each count/index/tangentMode),
+ * `scaleBank` (f32), `rotationBank` (s16), `translationBank` (f32).
+ */
+import { DiagnosticCode, DiagnosticSink } from '../binary/diagnostics';
+import { compositeElement, scalarElement } from '../binary/builder';
 import type { FormatResult } from '../result';
+import type { BckAnim, KeyTrack } from '../types';
+import { ChunkContext, checkCommonHeader, copyF32Bank, copyS16Bank, decodeJsystemFile, loopModeDisplay } from './container';
+import { BankRef, KEY_TABLE_ENTRY, TrackChecker, bankRef } from './keytable';
 
-// STUB: replaced by the real decoder.
+export const ANK1_HEADER_SIZE = 0x24;
+export const BCK_JOINT_SIZE = 54;
+
+/** Component order inside a joint's 54 bytes. */
+export const BCK_COMPONENTS = [
+  'scaleX', 'rotationX', 'translationX',
+  'scaleY', 'rotationY', 'translationY',
+  'scaleZ', 'rotationZ', 'translationZ',
+] as const;
+
+export const BCK_JOINT = compositeElement('Joint', BCK_COMPONENTS.map((n) => [n, KEY_TABLE_ENTRY] as [string, typeof KEY_TABLE_ENTRY]));
+
+/** BCK-specific diagnostics (the shared ones are in JSYSTEM_CODES). */
+export const BCK_CODES: DiagnosticCode[] = [];
+
+function jointLabel(entry: number, component: number): string {
+  return `joint ${entry} ${BCK_COMPONENTS[component]}`;
+}
+
 export function decodeBck(bytes: Uint8Array, diagnostics: DiagnosticSink): FormatResult<BckAnim> {
-  diagnostics.error('NOT_IMPLEMENTED', 0, 0, 'decoder not implemented');
-  return { root: { name: '', path: '', offset: 0, size: bytes.length, type: 'file', children: [] } };
+  return decodeJsystemFile(bytes, diagnostics, 'bck1', 'ANK1', ANK1_HEADER_SIZE, decodeAnk1);
+}
+
+function decodeAnk1(ctx: ChunkContext): BckAnim {
+  const { b, bytes } = ctx;
+  const s = ctx.start;
+  const loopMode = b.u8('loopMode', s + 0x08, loopModeDisplay);
+  const rotationFraction = b.u8('rotationFraction', s + 0x09, (v) => `×${2 ** v} (${v})`);
+  const duration = b.s16('duration', s + 0x0A, (v) => `${v} frames`);
+  const jointCount = b.u16('jointCount', s + 0x0C);
+  const scaleCount = b.u16('scaleCount', s + 0x0E);
+  const rotationCount = b.u16('rotationCount', s + 0x10);
+  const translationCount = b.u16('translationCount', s + 0x12);
+  const jointTableOffset = ctx.offsetField('jointTableOffset', 0x14);
+  const scaleBankOffset = ctx.offsetField('scaleBankOffset', 0x18);
+  const rotationBankOffset = ctx.offsetField('rotationBankOffset', 0x1C);
+  const translationBankOffset = ctx.offsetField('translationBankOffset', 0x20);
+  checkCommonHeader(ctx, loopMode, duration);
+
+  const table = ctx.table('jointTable', jointTableOffset, jointCount, BCK_JOINT, 'table');
+  const scale = ctx.table('scaleBank', scaleBankOffset, scaleCount, scalarElement('f32'), 'bank');
+  const rotation = ctx.table('rotationBank', rotationBankOffset, rotationCount, scalarElement('s16'), 'bank');
+  const translation = ctx.table('translationBank', translationBankOffset, translationCount, scalarElement('f32'), 'bank');
+
+  const scaleBank = copyF32Bank(bytes, scale.offset, scale.count);
+  const rotationBank = copyS16Bank(bytes, rotation.offset, rotation.count);
+  const translationBank = copyF32Bank(bytes, translation.offset, translation.count);
+  const banks: BankRef[] = [
+    bankRef('scaleBank', scaleBank, scaleCount, scale.offset, 4),
+    bankRef('rotationBank', rotationBank, rotationCount, rotation.offset, 2),
+    bankRef('translationBank', translationBank, translationCount, translation.offset, 4),
+  ];
+
+  const checker = new TrackChecker(ctx.limited, 'ANK1', duration, jointLabel);
+  checkJoints(bytes, table.offset, table.count, banks, checker);
+  const anim: BckAnim = { format: 'bck', loopMode, rotationFraction, duration, joints: [], scaleBank, rotationBank, translationBank };
+  // A copy of the joint table: the joint objects are built on first access (see lazyJoints).
+  defineLazyJoints(anim, bytes.slice(table.offset, table.offset + table.count * BCK_JOINT_SIZE), table.count);
+  return anim;
+}
+
+/** The §8 track checks over the joint table, in one tight loop without allocation. */
+function checkJoints(bytes: Uint8Array, offset: number, count: number, banks: BankRef[], checker: TrackChecker): void {
+  const end = offset + count * BCK_JOINT_SIZE;
+  for (let p = offset, j = 0; p < end; j++) {
+    for (let c = 0; c < 9; c++, p += 6) {
+      const n = (bytes[p] << 8) | bytes[p + 1];
+      if (n !== 0) checker.check(n, (bytes[p + 2] << 8) | bytes[p + 3], (bytes[p + 4] << 8) | bytes[p + 5], p, banks[c % 3], j, c);
+    }
+  }
+}
+
+/**
+ * `anim.joints` as a lazy own property: the first read builds the plain array of joint objects
+ * from the copied table (one tight loop) and replaces the accessor with a plain data property.
+ * The 65,535-joint worst case needs ~850,000 small objects, which would otherwise dominate the
+ * decode time; a file that is only validated or shown as a table never pays for them.
+ * JSON.stringify, structuredClone, spread and assert.deepStrictEqual all read it like a field.
+ */
+export function defineLazyJoints(anim: BckAnim, table: Uint8Array, count: number): void {
+  const settle = (value: BckAnim['joints']): BckAnim['joints'] => {
+    Object.defineProperty(anim, 'joints', { value, writable: true, enumerable: true, configurable: true });
+    return value;
+  };
+  Object.defineProperty(anim, 'joints', {
+    enumerable: true,
+    configurable: true,
+    get: () => settle(readJoints(table, count)),
+    set: (value: BckAnim['joints']) => { settle(value); },
+  });
+}
+
+/** Builds the joint objects: 9 entries per joint read straight from the table bytes. */
+export function readJoints(bytes: Uint8Array, count: number): BckAnim['joints'] {
+  const joints: BckAnim['joints'] = new Array(count);
+  for (let j = 0, p = 0; j < count; j++, p += BCK_JOINT_SIZE) {
+    joints[j] = {
+      x: { scale: track(bytes, p), rotation: track(bytes, p + 6), translation: track(bytes, p + 12) },
+      y: { scale: track(bytes, p + 18), rotation: track(bytes, p + 24), translation: track(bytes, p + 30) },
+      z: { scale: track(bytes, p + 36), rotation: track(bytes, p + 42), translation: track(bytes, p + 48) },
+    };
+  }
+  return joints;
+}
+
+
+/** One 6-byte key table entry (known to be inside the bytes). */
+function track(bytes: Uint8Array, p: number): KeyTrack {
+  return { count: (bytes[p] << 8) | bytes[p + 1], index: (bytes[p + 2] << 8) | bytes[p + 3], tangentMode: (bytes[p + 4] << 8) | bytes[p + 5] };
 }

@@ -1,0 +1,422 @@
+/**
+ * JSYSTEM container shared by BCK, BTK and BRK (FORMATS.md §1): the 0x20-byte file header and
+ * the chunk list. Also the helpers every chunk decoder uses: absolute-offset table reads checked
+ * against the chunk (§8 item 4), bank copies clamped to the bytes, and a per-code limiter so a
+ * hostile file cannot flood the diagnostics.
+ */
+import { DiagnosticCode, DiagnosticSink, Severity, hex } from '../binary/diagnostics';
+import { ElementLayout, FieldNode, FieldRole, readFixedString } from '../binary/fields';
+import { StructBuilder, fillGaps } from '../binary/builder';
+import type { FormatResult } from '../result';
+import { LoopMode } from '../types';
+
+export const JSYSTEM_HEADER_SIZE = 0x20;
+
+export type JsystemType = 'bck1' | 'btk1' | 'brk1';
+
+/** Diagnostics of the container and of the checks shared by all three chunk decoders. */
+export const JSYSTEM_CODES: DiagnosticCode[] = [
+  { code: 'J3D_MAGIC', severity: 'error', summary: 'The file does not start with `J3D1`.' },
+  { code: 'J3D_TYPE', severity: 'error', summary: 'The file type at 0x04 is not the expected `bck1`, `btk1` or `brk1`.' },
+  { code: 'J3D_FILE_SIZE', severity: 'error', summary: 'The declared file size at 0x08 differs from the real length (error when the file is shorter, warning when longer).' },
+  { code: 'J3D_CHUNK_COUNT', severity: 'error', summary: 'The chunk count at 0x0C is 0, or fewer chunks are present than declared.' },
+  { code: 'J3D_CHUNK_SIZE', severity: 'error', summary: 'A chunk size is smaller than its header or runs past the end of the file.' },
+  { code: 'J3D_CHUNK_SIZE_SLACK', severity: 'hint', summary: 'TTK1 claims up to 4 bytes past the end of the file (Nintendo "+4" size quirk); accepted.' },
+  { code: 'J3D_CHUNK_MISSING', severity: 'error', summary: 'The animation chunk (ANK1, TTK1 or TRK1) is not in the file.' },
+  { code: 'J3D_UNKNOWN_CHUNK', severity: 'info', summary: 'A chunk with an unknown id; shown as raw bytes.' },
+  { code: 'J3D_TABLE_RANGE', severity: 'error', summary: 'A table or bank (offset + count × element size) does not lie inside its chunk, or has offset 0 with a non-zero count.' },
+  { code: 'J3D_TRACK_RANGE', severity: 'error', summary: 'A track reads past its bank: index + (1, 3 or 4) × count > bank count.' },
+  { code: 'J3D_TANGENT_MODE', severity: 'warning', summary: 'A keyed track has a tangent mode other than 0 (one tangent) or 1 (in/out tangents).' },
+  { code: 'J3D_KEY_ORDER', severity: 'warning', summary: 'Key times of a track decrease (repeated times are legal and not reported).' },
+  { code: 'J3D_FIRST_KEY_LATE', severity: 'hint', summary: 'The first key of a track comes after frame 0 (legal: its value is held before).' },
+  { code: 'J3D_LAST_KEY_EARLY', severity: 'hint', summary: 'The last key of a track comes before the duration (legal: its value is held after).' },
+  { code: 'J3D_LOOP_MODE', severity: 'warning', summary: 'Unknown loop mode (not 0..4); treated as Once.' },
+  { code: 'J3D_DURATION', severity: 'warning', summary: 'The duration is 0 or negative.' },
+  { code: 'J3D_NAME_HASH', severity: 'warning', summary: 'A name-table hash does not match its string.' },
+  { code: 'J3D_NAME_OFFSET', severity: 'error', summary: 'A name-table string offset points outside the chunk.' },
+  { code: 'J3D_NAME_OVERLAP', severity: 'warning', summary: 'A name-table string offset points into the table\'s own count/entries.' },
+  { code: 'J3D_NAME_UNTERMINATED', severity: 'warning', summary: 'A name-table string has no terminating NUL before the end of the chunk (or is implausibly long).' },
+  { code: 'J3D_NAME_COUNT', severity: 'warning', summary: 'A name table holds a different number of names than its group has entries.' },
+  { code: 'J3D_NAME_BUDGET', severity: 'warning', summary: 'A name table needs more string bytes than any real file; the remaining names are not read.' },
+  { code: 'J3D_SOUND_DATA', severity: 'info', summary: 'A BCK header points at Wind Waker sound-event data (0x1C); shown as raw bytes.' },
+];
+
+export const LOOP_MODE_NAMES: Record<number, string> = {
+  [LoopMode.Once]: 'Once',
+  [LoopMode.OnceAndReset]: 'Once and reset',
+  [LoopMode.Loop]: 'Loop',
+  [LoopMode.MirroredOnce]: 'Mirrored once',
+  [LoopMode.MirroredLoop]: 'Mirrored loop',
+};
+
+export function loopModeDisplay(value: number): string {
+  return `${LOOP_MODE_NAMES[value] ?? 'Unknown'} (${value})`;
+}
+
+/** Shown/dropped count of one diagnostic code within one scope. */
+export class CodeCounter {
+  shown = 0;
+  dropped = 0;
+  firstOffset = 0;
+
+  constructor(readonly code: string, readonly severity: Severity, readonly limit: number) {}
+
+  /** True when the next diagnostic should be listed; otherwise it is only counted. */
+  take(offset: number): boolean {
+    if (this.shown < this.limit) {
+      if (this.shown === 0) this.firstOffset = offset;
+      this.shown++;
+      return true;
+    }
+    this.dropped++;
+    return false;
+  }
+}
+
+/**
+ * Records at most `limit` diagnostics per code, then one summary per code at `flush()`.
+ * Key and track checks run per track; a hostile file could otherwise fill the sink with
+ * thousands of copies and push out the structural errors. Hot loops hold a `CodeCounter`
+ * and build the message only when it is taken.
+ */
+export class LimitedSink {
+  private readonly counters = new Map<string, CodeCounter>();
+
+  constructor(readonly diagnostics: DiagnosticSink, readonly scope: string, readonly limit = 32) {}
+
+  counter(code: string, severity: Severity): CodeCounter {
+    let c = this.counters.get(code);
+    if (!c) {
+      c = new CodeCounter(code, severity, this.limit);
+      this.counters.set(code, c);
+    }
+    return c;
+  }
+
+  /** `message` may be a function so that dropped diagnostics cost no string building. */
+  add(severity: Severity, code: string, offset: number, length: number, message: string | (() => string)): void {
+    if (this.counter(code, severity).take(offset)) {
+      this.diagnostics.add(severity, code, offset, length, typeof message === 'string' ? message : message());
+    }
+  }
+
+  flush(): void {
+    for (const c of this.counters.values()) {
+      if (c.dropped > 0) {
+        this.diagnostics.add(c.severity, c.code, c.firstOffset, 0,
+          `${this.scope}: ${c.dropped} more ${c.code} diagnostic(s) like the ${c.shown} above were not listed.`);
+        c.dropped = 0;
+      }
+    }
+  }
+}
+
+export interface ChunkInfo {
+  id: string;
+  /** Absolute offset of the chunk id. */
+  start: number;
+  /** Declared size (u32 at start + 4). */
+  declaredSize: number;
+  /** start + declared size, clamped to the bytes. */
+  end: number;
+}
+
+/** Common per-chunk state: bytes, bounds, the node builder and the limiter. */
+export class ChunkContext {
+  readonly b: StructBuilder;
+  readonly limited: LimitedSink;
+
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly diagnostics: DiagnosticSink,
+    readonly chunk: ChunkInfo,
+  ) {
+    this.b = new StructBuilder(bytes, 'big', diagnostics, chunk.id, chunk.start, chunk.id, 'header');
+    this.limited = new LimitedSink(diagnostics, chunk.id);
+    this.b.chars('id', chunk.start, 4);
+    this.b.u32('size', chunk.start + 4, (v) => hex(v));
+  }
+
+  get start(): number { return this.chunk.start; }
+
+  /** Reads a chunk-relative u32 offset field, displayed as chunk-relative and absolute hex. */
+  offsetField(name: string, rel: number): number {
+    const start = this.chunk.start;
+    return this.b.u32(name, start + rel, (v) => (v === 0 ? '0 (none)' : `${hex(v)} (absolute ${hex(start + v)})`));
+  }
+
+  /**
+   * A table or bank of `count` elements at chunk-relative `relOffset`. Checks it against the
+   * declared chunk (§8 item 4; offset 0 is fine when the count is 0: the count decides), clamps
+   * it to the bytes and records it as an array node. Returns the absolute offset and the number
+   * of elements that are really there.
+   */
+  table(name: string, relOffset: number, count: number, element: ElementLayout, role: FieldRole): { node: FieldNode; offset: number; count: number } {
+    const start = this.chunk.start;
+    const size = element.size;
+    const abs = start + relOffset;
+    let usable = count;
+    if (count > 0) {
+      const chunkEnd = start + this.chunk.declaredSize;
+      if (relOffset === 0) {
+        this.diagnostics.error('J3D_TABLE_RANGE', start, 0,
+          `${this.chunk.id}: ${name} has ${count} element(s) but its offset is 0; the table is ignored.`);
+        usable = 0;
+      } else if (abs + count * size > chunkEnd) {
+        this.diagnostics.error('J3D_TABLE_RANGE', abs, count * size,
+          `${this.chunk.id}: ${name} (${count} × ${size} bytes at ${hex(abs)}, ending at ${hex(abs + count * size)}) runs past the end of the chunk at ${hex(chunkEnd)}.`);
+      }
+      if (usable > 0) {
+        const fit = abs >= this.bytes.length ? 0 : Math.floor((this.bytes.length - abs) / size);
+        if (fit < usable) {
+          this.diagnostics.error('TRUNCATED', abs, count * size,
+            `${this.chunk.id}: ${name} (${count} × ${size} bytes at ${hex(abs)}) runs past the end of the data (${hex(this.bytes.length)} bytes); ${fit} element(s) fit.`);
+          usable = fit;
+        }
+      }
+    }
+    const nodeOffset = usable > 0 ? abs : Math.min(abs, this.bytes.length);
+    const node = this.b.array(name, nodeOffset, usable, element, role);
+    return { node, offset: abs, count: usable };
+  }
+
+  /** Finishes the chunk node: spans the declared chunk (or further children) and names its gaps. */
+  build(): FieldNode {
+    const node = this.b.build();
+    const declaredEnd = this.chunk.end;
+    const childEnd = node.offset + node.size;
+    node.size = Math.min(this.bytes.length, Math.max(declaredEnd, childEnd)) - node.offset;
+    fillJ3dGaps(node, this.bytes);
+    this.limited.flush();
+    return node;
+  }
+}
+
+/** Alignment padding text of the J3D writers (cut to the length needed). */
+export const J3D_PADDING_TEXT = 'This is padding data to alignment';
+
+/** True when bytes[start, end) are the padding text cut short, or a run of one fill byte. */
+export function isJ3dPadding(bytes: Uint8Array, start: number, end: number): boolean {
+  if (end <= start) return true;
+  let text = end - start <= J3D_PADDING_TEXT.length;
+  for (let i = start; i < end && text; i++) text = bytes[i] === J3D_PADDING_TEXT.charCodeAt(i - start);
+  if (text) return true;
+  const first = bytes[start];
+  if (first !== 0x00 && first !== 0xFF && first !== 0xCD) return false;
+  for (let i = start + 1; i < end; i++) if (bytes[i] !== first) return false;
+  return true;
+}
+
+/**
+ * fillGaps, then recognises the short alignment gaps (`Th`, `Thi`) that the generic
+ * classifier cannot tell from unknown data.
+ */
+export function fillJ3dGaps(node: FieldNode, bytes: Uint8Array): FieldNode {
+  fillGaps(node, bytes);
+  for (const c of node.children ?? []) {
+    if (c.role === 'unknown' && c.name.startsWith('unknown@') && isJ3dPadding(bytes, c.offset, c.offset + c.size)) {
+      c.name = 'padding@' + c.name.slice('unknown@'.length);
+      c.type = 'padding';
+      c.role = 'padding';
+    }
+  }
+  return node;
+}
+
+/** Copies a big-endian f32 bank, clamped to the elements inside the bytes. */
+export function copyF32Bank(bytes: Uint8Array, offset: number, count: number): Float32Array {
+  const n = clampCount(bytes, offset, count, 4);
+  const out = new Float32Array(n);
+  if (n === 0) return out;
+  const view = new DataView(bytes.buffer, bytes.byteOffset + offset, n * 4);
+  for (let i = 0; i < n; i++) out[i] = view.getFloat32(i * 4, false);
+  return out;
+}
+
+/** Copies a big-endian s16 bank, clamped to the elements inside the bytes. */
+export function copyS16Bank(bytes: Uint8Array, offset: number, count: number): Int16Array {
+  const n = clampCount(bytes, offset, count, 2);
+  const out = new Int16Array(n);
+  for (let i = 0, p = offset; i < n; i++, p += 2) out[i] = (bytes[p] << 8) | bytes[p + 1];
+  return out;
+}
+
+export function clampCount(bytes: Uint8Array, offset: number, count: number, size: number): number {
+  if (count <= 0 || offset < 0 || offset >= bytes.length) return 0;
+  return Math.max(0, Math.min(count, Math.floor((bytes.length - offset) / size)));
+}
+
+export function readU16(bytes: Uint8Array, offset: number): number {
+  return offset >= 0 && offset + 2 <= bytes.length ? (bytes[offset] << 8) | bytes[offset + 1] : 0;
+}
+
+export function readU32(bytes: Uint8Array, offset: number): number {
+  return offset >= 0 && offset + 4 <= bytes.length
+    ? ((bytes[offset] << 24) | (bytes[offset + 1] << 16) | (bytes[offset + 2] << 8) | bytes[offset + 3]) >>> 0
+    : 0;
+}
+
+function ascii(bytes: Uint8Array, offset: number, length: number): string {
+  return readFixedString(bytes, offset, length);
+}
+
+export interface JsystemHeader {
+  node: FieldNode;
+  fileSize: number;
+  chunkCount: number;
+}
+
+/** The 0x20-byte JSYSTEM header; checks magic, type, file size and chunk count (§8 item 1). */
+export function readJsystemHeader(bytes: Uint8Array, diagnostics: DiagnosticSink, expectedType: JsystemType): JsystemHeader {
+  const b = new StructBuilder(bytes, 'big', diagnostics, 'header', 0, 'JSystemHeader', 'header');
+  const magic = b.chars('magic', 0x00, 4);
+  const type = b.chars('type', 0x04, 4);
+  const fileSize = b.u32('fileSize', 0x08, (v) => `${v} (${hex(v)})`);
+  const chunkCount = b.u32('chunkCount', 0x0C);
+  if (expectedType === 'bck1') {
+    // BCK headers often lack SVR1; Wind Waker stores the sound-event offset at 0x1C.
+    b.bytesField('reserved', 0x10, 12, 'padding');
+    const sound = b.u32('soundOffset', 0x1C, (v) => (v === 0xFFFFFFFF ? 'none (0xFFFFFFFF)' : hex(v)));
+    if (sound !== 0xFFFFFFFF && sound >= JSYSTEM_HEADER_SIZE && sound < bytes.length) {
+      diagnostics.info('J3D_SOUND_DATA', 0x1C, 4,
+        `header: soundOffset ${hex(sound)} points at Wind Waker sound-event data; it is shown as raw bytes, not decoded.`);
+    }
+  } else {
+    b.chars('svr', 0x10, 4);
+    b.bytesField('reserved', 0x14, 12, 'padding');
+  }
+  // Not validated (FORMATS.md §1 and §8 item 8): SVR1 and the reserved bytes.
+
+  if (bytes.length >= 4 && magic !== 'J3D1') {
+    diagnostics.error('J3D_MAGIC', 0, 4, `header: magic at 0x0 is ${JSON.stringify(ascii(bytes, 0, 4))}, expected "J3D1".`);
+  }
+  if (bytes.length >= 8 && type !== expectedType) {
+    diagnostics.error('J3D_TYPE', 4, 4, `header: file type at 0x4 is ${JSON.stringify(type)}, expected "${expectedType}".`);
+  }
+  if (bytes.length >= 12 && fileSize !== bytes.length) {
+    if (fileSize > bytes.length) {
+      diagnostics.error('J3D_FILE_SIZE', 8, 4,
+        `header: declared file size ${hex(fileSize)} at 0x8 is larger than the data (${hex(bytes.length)} bytes): the file is truncated by ${hex(fileSize - bytes.length)} bytes.`);
+    } else {
+      diagnostics.warning('J3D_FILE_SIZE', 8, 4,
+        `header: declared file size ${hex(fileSize)} at 0x8 is smaller than the data (${hex(bytes.length)} bytes); ${hex(bytes.length - fileSize)} extra bytes follow.`);
+    }
+  }
+  if (bytes.length >= 16 && chunkCount === 0) {
+    diagnostics.error('J3D_CHUNK_COUNT', 0x0C, 4, 'header: chunk count at 0xC is 0; at least one chunk is required. Decoding the first chunk anyway.');
+  }
+  return { node: b.build(JSYSTEM_HEADER_SIZE), fileSize, chunkCount };
+}
+
+/**
+ * Walks the chunk list: chunk i+1 starts at start(i) + size(i). Bounded by the bytes (every
+ * accepted chunk is at least 8 bytes), so a hostile chunk count cannot loop.
+ * `minSizes` gives the header size of the known chunks (a smaller size is an error).
+ */
+export function walkChunks(bytes: Uint8Array, diagnostics: DiagnosticSink, chunkCount: number, minSizes: Record<string, number>): ChunkInfo[] {
+  const chunks: ChunkInfo[] = [];
+  const wanted = Math.max(1, chunkCount);
+  let offset = JSYSTEM_HEADER_SIZE;
+  while (chunks.length < wanted) {
+    if (offset + 8 > bytes.length) {
+      if (chunkCount > 0) {
+        diagnostics.error('J3D_CHUNK_COUNT', 0x0C, 4,
+          `header: chunk count at 0xC declares ${chunkCount} chunk(s) but only ${chunks.length} fit in the data (next chunk would start at ${hex(offset)}, data ends at ${hex(bytes.length)}).`);
+      }
+      break;
+    }
+    const id = ascii(bytes, offset, 4);
+    const declaredSize = readU32(bytes, offset + 4);
+    let end = offset + declaredSize;
+    const minSize = minSizes[id] ?? 8;
+    let stop = false;
+    if (declaredSize < minSize) {
+      diagnostics.error('J3D_CHUNK_SIZE', offset + 4, 4,
+        `${id}: chunk size ${hex(declaredSize)} at ${hex(offset + 4)} is smaller than the chunk header (${hex(minSize)} bytes).`);
+      end = Math.min(bytes.length, offset + minSize);
+      stop = declaredSize < 8; // the next chunk cannot be located
+    } else if (end > bytes.length) {
+      const over = end - bytes.length;
+      if (id === 'TTK1' && over <= 4) {
+        diagnostics.hint('J3D_CHUNK_SIZE_SLACK', offset + 4, 4,
+          `${id}: chunk size ${hex(declaredSize)} at ${hex(offset + 4)} claims ${over} byte(s) past the end of the data (the TTK1 "+4" size quirk); accepted.`);
+      } else {
+        diagnostics.error('J3D_CHUNK_SIZE', offset + 4, 4,
+          `${id}: chunk at ${hex(offset)} declares size ${hex(declaredSize)} (ending at ${hex(end)}), past the end of the data at ${hex(bytes.length)}.`);
+      }
+      end = bytes.length;
+      stop = true;
+    }
+    chunks.push({ id, start: offset, declaredSize, end });
+    if (stop) break;
+    offset += declaredSize;
+  }
+  return chunks;
+}
+
+/** A chunk with an id no decoder knows: id, size and its bytes. */
+export function rawChunk(bytes: Uint8Array, diagnostics: DiagnosticSink, chunk: ChunkInfo): FieldNode {
+  diagnostics.info('J3D_UNKNOWN_CHUNK', chunk.start, 4, `Unknown chunk ${JSON.stringify(chunk.id)} at ${hex(chunk.start)} (${hex(chunk.declaredSize)} bytes); shown as raw bytes.`);
+  const ctx = new ChunkContext(bytes, diagnostics, chunk);
+  if (chunk.end > chunk.start + 8) ctx.b.bytesField('data', chunk.start + 8, chunk.end - chunk.start - 8, 'unknown');
+  return ctx.build();
+}
+
+/**
+ * Decodes a whole JSYSTEM file: the header, then every chunk; `decodeChunk` handles the
+ * format's own chunk id, the first such chunk provides the animation data.
+ */
+export function decodeJsystemFile<T>(
+  bytes: Uint8Array,
+  diagnostics: DiagnosticSink,
+  expectedType: JsystemType,
+  chunkId: string,
+  chunkHeaderSize: number,
+  decodeChunk: (ctx: ChunkContext) => T,
+): FormatResult<T> {
+  const header = readJsystemHeader(bytes, diagnostics, expectedType);
+  const children: FieldNode[] = [header.node];
+  const chunks = walkChunks(bytes, diagnostics, header.chunkCount, { [chunkId]: chunkHeaderSize });
+  let anim: T | undefined;
+  for (const chunk of chunks) {
+    if (chunk.id === chunkId) {
+      const ctx = new ChunkContext(bytes, diagnostics, chunk);
+      const result = decodeChunk(ctx);
+      if (anim === undefined) anim = result;
+      children.push(ctx.build());
+    } else {
+      children.push(rawChunk(bytes, diagnostics, chunk));
+    }
+  }
+  // Bytes after the last chunk: fill up to the aligned file size (0xCD, padding text or junk).
+  const last = children[children.length - 1];
+  const tail = last.offset + last.size;
+  if (tail < bytes.length && tail >= JSYSTEM_HEADER_SIZE) {
+    const fill: FieldNode = {
+      name: 'fill', path: '', offset: tail, size: bytes.length - tail, type: 'bytes', role: 'padding',
+      display: 'bytes after the last chunk (fill up to the file size; content not meaningful)',
+    };
+    children.push(fill);
+  }
+  if (anim === undefined && bytes.length >= JSYSTEM_HEADER_SIZE) {
+    diagnostics.error('J3D_CHUNK_MISSING', JSYSTEM_HEADER_SIZE, 0, `No ${chunkId} chunk found: the file has no animation data.`);
+  } else if (anim === undefined) {
+    diagnostics.error('J3D_CHUNK_MISSING', 0, bytes.length, `The data (${bytes.length} bytes) ends before the ${chunkId} chunk at 0x20.`);
+  }
+  const root: FieldNode = { name: '', path: '', offset: 0, size: bytes.length, type: expectedType, children };
+  return { root, anim };
+}
+
+/** Checks shared by the three chunk headers. */
+export function checkCommonHeader(ctx: ChunkContext, loopMode: number, duration: number): void {
+  const s = ctx.start;
+  if (!(loopMode in LOOP_MODE_NAMES) && s + 0x09 <= ctx.bytes.length) {
+    ctx.diagnostics.warning('J3D_LOOP_MODE', s + 0x08, 1,
+      `${ctx.chunk.id}: loop mode ${loopMode} at ${hex(s + 0x08)} is unknown (expected 0..4); it is treated as Once.`);
+  }
+  if (duration <= 0 && s + 0x0C <= ctx.bytes.length) {
+    ctx.diagnostics.warning('J3D_DURATION', s + 0x0A, 2,
+      `${ctx.chunk.id}: duration ${duration} at ${hex(s + 0x0A)} is not positive: there is nothing to play.`);
+  }
+}
+

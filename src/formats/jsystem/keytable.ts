@@ -1,0 +1,182 @@
+/**
+ * The 6-byte key table entry shared by ANK1, TTK1 and TRK1 (FORMATS.md §1) and the track checks
+ * of §8 items 5–7: bank range, tangent mode, key time order, first/last key versus duration.
+ *
+ * Key time order is checked in O(1) per track: for each bank and key stride (3 or 4) a prefix
+ * count of "time decreases to the next key" per residue class is built once, so a worst-case
+ * file (589,815 tracks sharing slices of 65,535-element banks) costs a few milliseconds.
+ */
+import { hex } from '../binary/diagnostics';
+import { ElementLayout } from '../binary/fields';
+import { recordElement } from '../binary/builder';
+import type { KeyTrack } from '../types';
+import type { CodeCounter, LimitedSink } from './container';
+
+export const KEY_TABLE_ENTRY_SIZE = 6;
+
+export const KEY_TABLE_ENTRY: ElementLayout = recordElement('KeyTableEntry', [
+  ['count', 'u16'],
+  ['index', 'u16'],
+  ['tangentMode', 'u16'],
+]);
+
+/** Reads a key table entry; missing bytes read as 0 (count 0 = default value). */
+export function readKeyTrack(bytes: Uint8Array, offset: number): KeyTrack {
+  if (offset < 0 || offset + KEY_TABLE_ENTRY_SIZE > bytes.length) return { count: 0, index: 0, tangentMode: 0 };
+  return {
+    count: (bytes[offset] << 8) | bytes[offset + 1],
+    index: (bytes[offset + 2] << 8) | bytes[offset + 3],
+    tangentMode: (bytes[offset + 4] << 8) | bytes[offset + 5],
+  };
+}
+
+/** Bank elements per key: 3 for tangent mode 0, 4 otherwise (1, or unknown values). */
+export function keyStride(tangentMode: number): number {
+  return tangentMode === 0 ? 3 : 4;
+}
+
+/** A bank as the checks see it. */
+export interface BankRef {
+  /** Field name, e.g. `rotationBank`. */
+  name: string;
+  /** The copied values (clamped to the bytes). */
+  values: Float32Array | Int16Array;
+  /** Count declared in the chunk header. */
+  declaredCount: number;
+  /** Absolute offset of element 0. */
+  offset: number;
+  elementSize: number;
+  /** Lazily built prefix counts of time decreases for key strides 3 and 4. */
+  dec3: Int32Array | null;
+  dec4: Int32Array | null;
+}
+
+export function bankRef(name: string, values: Float32Array | Int16Array, declaredCount: number, offset: number, elementSize: number): BankRef {
+  return { name, values, declaredCount, offset, elementSize, dec3: null, dec4: null };
+}
+
+/**
+ * prefix[p] = number of positions q ≤ p with q ≡ p (mod stride) where the time at q + stride is
+ * smaller than the time at q. The decreases of a track (index, keys) are then
+ * prefix[index + (keys − 2)·stride] − prefix[index − stride].
+ */
+function decreasePrefix(bank: BankRef, stride: number): Int32Array {
+  const existing = stride === 3 ? bank.dec3 : bank.dec4;
+  if (existing) return existing;
+  const v = bank.values;
+  const n = v.length;
+  const prefix = new Int32Array(n);
+  for (let p = 0; p < n; p++) {
+    const dec = p + stride < n && v[p + stride] < v[p] ? 1 : 0;
+    prefix[p] = dec + (p >= stride ? prefix[p - stride] : 0);
+  }
+  if (stride === 3) bank.dec3 = prefix;
+  else bank.dec4 = prefix;
+  return prefix;
+}
+
+/** Produces the track's name for a message, e.g. `joint 3 rotationY`. Only called when reporting. */
+export type TrackLabel = (entry: number, component: number) => string;
+
+/**
+ * Runs the §8 track checks. `entryOffset` is the absolute offset of the 6-byte key table entry.
+ * The hot path is small (so it inlines into the table loops); messages are built in the cold
+ * report methods, and only for the diagnostics that are listed (see CodeCounter).
+ */
+export class TrackChecker {
+  private readonly range: CodeCounter;
+  private readonly tangent: CodeCounter;
+  private readonly order: CodeCounter;
+  private readonly firstLate: CodeCounter;
+  private readonly lastEarly: CodeCounter;
+
+  constructor(
+    readonly sink: LimitedSink,
+    readonly chunkId: string,
+    readonly duration: number,
+    readonly label: TrackLabel,
+  ) {
+    this.range = sink.counter('J3D_TRACK_RANGE', 'error');
+    this.tangent = sink.counter('J3D_TANGENT_MODE', 'warning');
+    this.order = sink.counter('J3D_KEY_ORDER', 'warning');
+    this.firstLate = sink.counter('J3D_FIRST_KEY_LATE', 'hint');
+    this.lastEarly = sink.counter('J3D_LAST_KEY_EARLY', 'hint');
+  }
+
+  check(count: number, index: number, tangentMode: number, entryOffset: number, bank: BankRef, entry: number, component: number): void {
+    if (count < 2) {
+      if (count === 1 && index >= bank.declaredCount) this.reportConstantRange(index, entryOffset, bank, entry, component);
+      return;
+    }
+    if (tangentMode > 1) this.reportTangent(tangentMode, entryOffset, entry, component);
+    const stride = tangentMode === 0 ? 3 : 4;
+    if (index + stride * count > bank.declaredCount) this.reportRange(count, index, stride, entryOffset, bank, entry, component);
+    // Key time checks over the keys whose time is really present.
+    const values = bank.values;
+    const n = values.length;
+    if (index >= n) return;
+    let keys = (((n - 1 - index) / stride) | 0) + 1;
+    if (keys > count) keys = count;
+    if (keys >= 2) {
+      const prefix = (stride === 3 ? bank.dec3 : bank.dec4) ?? decreasePrefix(bank, stride);
+      const decreases = prefix[index + (keys - 2) * stride] - (index >= stride ? prefix[index - stride] : 0);
+      if (decreases > 0) this.reportOrder(decreases, keys, index, stride, entryOffset, bank, entry, component);
+    }
+    // Hints are common in hostile or synthetic files: once their limit is reached, only count.
+    if (values[index] > 0) {
+      if (this.firstLate.shown < this.firstLate.limit) this.reportFirstLate(index, entryOffset, bank, entry, component);
+      else this.firstLate.dropped++;
+    }
+    if (keys === count && values[index + (count - 1) * stride] < this.duration) {
+      if (this.lastEarly.shown < this.lastEarly.limit) this.reportLastEarly(index + (count - 1) * stride, entryOffset, bank, entry, component);
+      else this.lastEarly.dropped++;
+    }
+  }
+
+  private where(entryOffset: number, entry: number, component: number): string {
+    return `${this.chunkId}: ${this.label(entry, component)} (key table entry at ${hex(entryOffset)})`;
+  }
+
+  private reportConstantRange(index: number, entryOffset: number, bank: BankRef, entry: number, component: number): void {
+    if (!this.range.take(entryOffset)) return;
+    this.sink.diagnostics.error('J3D_TRACK_RANGE', entryOffset, KEY_TABLE_ENTRY_SIZE,
+      `${this.where(entryOffset, entry, component)} is a constant at ${bank.name}[${index}], but the bank holds ${bank.declaredCount} element(s).`);
+  }
+
+  private reportTangent(tangentMode: number, entryOffset: number, entry: number, component: number): void {
+    if (!this.tangent.take(entryOffset + 4)) return;
+    this.sink.diagnostics.warning('J3D_TANGENT_MODE', entryOffset + 4, 2,
+      `${this.where(entryOffset, entry, component)} has tangent mode ${tangentMode} at ${hex(entryOffset + 4)}; expected 0 or 1. Read as 1 (separate in/out tangents, 4 elements per key).`);
+  }
+
+  private reportRange(count: number, index: number, stride: number, entryOffset: number, bank: BankRef, entry: number, component: number): void {
+    if (!this.range.take(entryOffset)) return;
+    this.sink.diagnostics.error('J3D_TRACK_RANGE', entryOffset, KEY_TABLE_ENTRY_SIZE,
+      `${this.where(entryOffset, entry, component)} has ${count} keys × ${stride} elements from ${bank.name}[${index}], needing ${index + stride * count} element(s), but the bank holds ${bank.declaredCount}.`);
+  }
+
+  private reportOrder(decreases: number, keys: number, index: number, stride: number, entryOffset: number, bank: BankRef, entry: number, component: number): void {
+    if (!this.order.take(bank.offset + index * bank.elementSize)) return;
+    const values = bank.values;
+    let k = 0;
+    while (k < keys - 1 && !(values[index + (k + 1) * stride] < values[index + k * stride])) k++;
+    const at = index + (k + 1) * stride;
+    this.sink.diagnostics.warning('J3D_KEY_ORDER', bank.offset + at * bank.elementSize, bank.elementSize,
+      `${this.where(entryOffset, entry, component)}: key ${k + 1} time ${values[at]} at ${bank.name}[${at}] (${hex(bank.offset + at * bank.elementSize)}) is before key ${k} time ${values[index + k * stride]}` +
+      (decreases > 1 ? ` (${decreases} decreases in this track).` : '.'));
+  }
+
+  private reportFirstLate(index: number, entryOffset: number, bank: BankRef, entry: number, component: number): void {
+    const at = bank.offset + index * bank.elementSize;
+    if (!this.firstLate.take(at)) return;
+    this.sink.diagnostics.hint('J3D_FIRST_KEY_LATE', at, bank.elementSize,
+      `${this.where(entryOffset, entry, component)}: first key at frame ${bank.values[index]} (${bank.name}[${index}], ${hex(at)}) is after frame 0; its value is held before it.`);
+  }
+
+  private reportLastEarly(lastIndex: number, entryOffset: number, bank: BankRef, entry: number, component: number): void {
+    const at = bank.offset + lastIndex * bank.elementSize;
+    if (!this.lastEarly.take(at)) return;
+    this.sink.diagnostics.hint('J3D_LAST_KEY_EARLY', at, bank.elementSize,
+      `${this.where(entryOffset, entry, component)}: last key at frame ${bank.values[lastIndex]} (${bank.name}[${lastIndex}], ${hex(at)}) is before the duration ${this.duration}; its value is held after it.`);
+  }
+}
