@@ -68,7 +68,7 @@ export function readAnimationInput(arg: string): AnimInput {
       const inner: AnimInput[] = [];
       listEntries(arg, bytes, 0, inner, []);
       const example = inner.find((i) => i.bytes.length > 0)?.display ?? `${arg}/…`;
-      throw new CliError(`${arg} is an archive: name a file inside it, e.g. ${example} (\`animscope validate ${arg}\` checks every animation in it)`);
+      throw new CliError(`this is an archive: name a file inside it, e.g. ${example} (\`animscope validate ${arg}\` checks every animation in it)`);
     }
     return { name: arg, display: arg, bytes, containerDiagnostics: [] };
   }

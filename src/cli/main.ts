@@ -122,7 +122,8 @@ function sample(args: string[], io: CliIO): number {
   const animation = values.animation as string | undefined;
   const result = sampleFile(file, { animation });
   if (animation !== undefined && result.animations.length === 0) {
-    throw new CliError(`no animation named ${JSON.stringify(animation)} in ${arg}`, EXIT_ERRORS);
+    const why = result.skipped?.includes(animation) ? 'is not in the standard MOTN layout and cannot be sampled' : `is not in ${arg}`;
+    throw new CliError(`animation ${JSON.stringify(animation)} ${why}`, EXIT_ERRORS);
   }
   emitJson(io, result, values.output as string | undefined);
   return EXIT_OK;
