@@ -1,0 +1,84 @@
+// Bundles the extension (Node, cjs), the webview (browser, iife + its CSS) and, when present, the CLI.
+// usage: node esbuild.mjs [--production] [--watch] [--only extension,webview,cli]
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const at = (p) => join(root, p);
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  sourcesContent: false,
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+/** @type {Array<{ name: string, options: import('esbuild').BuildOptions }>} */
+const builds = [
+  {
+    name: 'extension',
+    options: {
+      ...common,
+      entryPoints: [at('src/extension/extension.ts')],
+      outfile: at('dist/extension.js'),
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['vscode'],
+    },
+  },
+  {
+    name: 'webview',
+    options: {
+      ...common,
+      entryPoints: [at('webview/main.ts')],
+      outfile: at('dist/webview.js'),
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+    },
+  },
+  {
+    name: 'webview css',
+    options: { ...common, entryPoints: [at('media/webview.css')], outfile: at('dist/webview.css'), sourcemap: false },
+  },
+];
+
+// The CLI is written separately; bundle it only once its entry exists.
+if (existsSync(at('src/cli/main.ts'))) {
+  builds.push({
+    name: 'cli',
+    options: {
+      ...common,
+      entryPoints: [at('src/cli/main.ts')],
+      outfile: at('dist/cli.js'),
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+    },
+  });
+}
+
+const onlyArg = process.argv.indexOf('--only');
+if (onlyArg > 0) {
+  const only = (process.argv[onlyArg + 1] ?? '').split(',');
+  builds.splice(0, builds.length, ...builds.filter((b) => only.some((o) => b.name === o || b.name.startsWith(o + ' '))));
+}
+
+const t0 = Date.now();
+if (watch) {
+  for (const b of builds) await (await esbuild.context(b.options)).watch();
+  console.log(`esbuild: watching ${builds.map((b) => b.name).join(', ')}`);
+} else {
+  const results = await Promise.allSettled(builds.map((b) => esbuild.build(b.options)));
+  const failed = builds.filter((_, i) => results[i].status === 'rejected').map((b) => b.name);
+  console.log(`esbuild: built ${builds.filter((b) => !failed.includes(b.name)).map((b) => b.name).join(', ') || 'nothing'}` +
+    `${failed.length ? `; FAILED ${failed.join(', ')}` : ''} in ${Date.now() - t0} ms${production ? ' (production)' : ''}`);
+  if (failed.length) process.exit(1);
+}

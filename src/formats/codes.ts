@@ -1,0 +1,26 @@
+/**
+ * Every diagnostic code the decoders can emit, with its default severity: the registry the
+ * README, the Problems-panel severity setting and the tests check against.
+ */
+import { COMMON_CODES, DiagnosticCode } from './binary/diagnostics';
+import { JSYSTEM_CODES } from './jsystem/container';
+import { BCK_CODES } from './jsystem/bck';
+import { BTK_CODES } from './jsystem/btk';
+import { BRK_CODES } from './jsystem/brk';
+import { MOTN_CODES } from './motn/codes';
+import { ARCHIVE_CODES } from './archive/rarc';
+
+export const INDEX_CODES: DiagnosticCode[] = [
+  { code: 'INTERNAL_ERROR', severity: 'error', summary: 'A decoder failed unexpectedly; the rest of the file could not be decoded (please report it).' },
+  { code: 'YAZ0_EMPTY', severity: 'error', summary: 'A Yaz0 stream produced no data.' },
+];
+
+export const ALL_CODES: readonly DiagnosticCode[] = [
+  ...COMMON_CODES, ...INDEX_CODES, ...JSYSTEM_CODES, ...BCK_CODES, ...BTK_CODES, ...BRK_CODES, ...MOTN_CODES, ...ARCHIVE_CODES,
+];
+
+const BY_CODE = new Map(ALL_CODES.map((c) => [c.code, c]));
+
+export function describeCode(code: string): DiagnosticCode | undefined {
+  return BY_CODE.get(code);
+}

@@ -1,0 +1,228 @@
+/**
+ * The integration run in a real VS Code (code-server), called by test/host/run.sh after the build:
+ *   start the host (free port, fresh profile, light theme, temp workspace)
+ *   (1) the in-host mocha suite (out/test/host/suite/index.js as extensionTestsPath)
+ *   (2) the Playwright webview checks (out/test/host/e2e/*.js exporting `tests`)
+ *   always: copy the host log to test-artifacts/host/, stop the host's process group, remove the workspace
+ * Ends with `host: N passed, M failed`; exit code 0 only when nothing failed.
+ * usage: node out/test/host/run.js [--suite-only | --e2e-only]     (VERBOSE=1 prints all host console output)
+ */
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { HOST_ROOT } from './playwright';
+import type { SuiteResult } from './suite/index';
+import {
+  ARTIFACTS_DIR, consoleLine, E2EContext, E2ETest, HostInfo, launchBrowser, parseHostInfo, PROJECT_ROOT, SAMPLES_DIR,
+  screenshot, waitForWorkbench, workbenchUrl,
+} from './workbench';
+
+const HERE = path.join(PROJECT_ROOT, 'test', 'host');
+const OUT = path.join(PROJECT_ROOT, 'out', 'test', 'host');
+const SUITE_TIMEOUT_MS = Number(process.env.ANIMSCOPE_SUITE_TIMEOUT_MS ?? 240000);
+const VERBOSE = !!process.env.VERBOSE;
+
+const t0 = Date.now();
+const secs = (from: number): string => `${((Date.now() - from) / 1000).toFixed(1)}s`;
+const lap = (m: string): void => console.log(`[${secs(t0)}] ${m}`);
+const timings: [string, string][] = [];
+async function timed<T>(label: string, f: () => Promise<T>): Promise<T> {
+  const s = Date.now();
+  try { return await f(); } finally { timings.push([label, secs(s)]); }
+}
+
+interface Tally { passed: number; failed: number }
+
+// ---- host lifecycle ---------------------------------------------------------------------------
+let host: HostInfo | undefined;
+let workspace: string | undefined;
+// this run's browser profiles live here (removed at the end, even after a signal)
+fs.mkdirSync(path.join(HOST_ROOT, 'tmp'), { recursive: true });
+let runTmp: string | undefined = fs.mkdtempSync(path.join(HOST_ROOT, 'tmp', 'run-'));
+process.env.TMPDIR = runTmp;
+
+function startHost(): HostInfo {
+  workspace = fs.mkdtempSync(path.join(HOST_ROOT, 'ws-'));
+  const stdout = execFileSync('bash', [path.join(HERE, 'start-host.sh'), '--folder', workspace, '--theme', 'light'],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return parseHostInfo(stdout);
+}
+
+/** Idempotent, synchronous (also used from signal handlers). */
+function stopHost(): void {
+  const h = host;
+  host = undefined;
+  if (h) {
+    try {
+      fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+      fs.copyFileSync(path.join(h.data, 'code-server.log'), path.join(ARTIFACTS_DIR, 'code-server.log'));
+    } catch { /* no log */ }
+    try {
+      execFileSync('bash', [path.join(HERE, 'stop-host.sh'), String(h.port)], { stdio: ['ignore', 'inherit', 'inherit'] });
+    } catch {
+      try { process.kill(-h.pgid, 'SIGKILL'); } catch { /* already gone */ }
+    }
+  }
+  if (workspace) fs.rmSync(workspace, { recursive: true, force: true });
+  workspace = undefined;
+  if (runTmp) fs.rmSync(runTmp, { recursive: true, force: true });
+  runTmp = undefined;
+}
+
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(sig, () => {
+    console.error(`\n${sig}: stopping the host`);
+    stopHost();
+    console.log('host: 0 passed, 1 failed');
+    process.exit(130);
+  });
+}
+process.on('exit', stopHost);
+
+// ---- (1) in-host mocha ------------------------------------------------------------------------
+const MOCHA_LINE = /^\s*(✔|✓|\d+\)|\d+ (passing|failing|pending))|Error|Assertion|expected|actual|^\s{2,}\S/;
+
+async function runInHostSuite(h: HostInfo): Promise<Tally> {
+  const resultFile = path.join(h.data, 'mocha-result.json');
+  fs.rmSync(resultFile, { force: true });
+  const browser = await launchBrowser();
+  let exitCode: number | 'timeout';
+  try {
+    const { page } = browser;
+    let resolveExit: (code: number) => void = () => undefined;
+    const exited = new Promise<number>((r) => (resolveExit = r));
+    await page.exposeFunction('codeAutomationExit', (code: number) => resolveExit(code));
+    page.on('console', (m) => {
+      void consoleLine(m).then((line) => {
+        if (line !== undefined && (VERBOSE || MOCHA_LINE.test(line))) console.log('  ' + line);
+      });
+    });
+    const folder = path.join(h.workspace, 'suite');
+    fs.mkdirSync(folder, { recursive: true });
+    await page.goto(workbenchUrl(h.url, folder, {
+      extDevPath: PROJECT_ROOT, extTestsPath: path.join(OUT, 'suite', 'index.js'),
+    }));
+    lap('in-host suite: workbench opened with extensionDevelopmentPath + extensionTestsPath');
+    let timer: NodeJS.Timeout | undefined;
+    exitCode = await Promise.race([exited, new Promise<'timeout'>((r) => { timer = setTimeout(() => r('timeout'), SUITE_TIMEOUT_MS); })]);
+    clearTimeout(timer);
+    await screenshot(page, 'suite-end').catch(() => undefined);
+  } finally {
+    await browser.close();
+  }
+  lap(`in-host suite: exit code ${exitCode}`);
+  let result: SuiteResult | undefined;
+  try { result = JSON.parse(fs.readFileSync(resultFile, 'utf8')) as SuiteResult; } catch { /* no result */ }
+  if (!result) {
+    console.log(`  ✘ the in-host suite reported no result (${exitCode === 'timeout' ? `timeout after ${SUITE_TIMEOUT_MS} ms` : `exit code ${exitCode}`}); see ${ARTIFACTS_DIR}/code-server.log`);
+    return { passed: 0, failed: 1 };
+  }
+  for (const t of result.tests) if (t.state === 'failed') console.log(`  ✘ ${t.title}\n    ${(t.error ?? '').split('\n').slice(0, 6).join('\n    ')}`);
+  // a non-zero exit with no failed test (e.g. the runner itself threw) is still a failure
+  const extra = exitCode !== 0 && result.failed === 0 ? 1 : 0;
+  return { passed: result.passed, failed: result.failed + extra };
+}
+
+// ---- (2) Playwright e2e ------------------------------------------------------------------------
+function loadE2ETests(): { file: string; test: E2ETest }[] {
+  const dir = path.join(OUT, 'e2e');
+  const found: { file: string; test: E2ETest }[] = [];
+  for (const f of fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []) {
+    if (!f.endsWith('.js')) continue;
+    const mod = require(path.join(dir, f)) as { tests?: E2ETest[] };
+    for (const test of mod.tests ?? []) found.push({ file: f, test });
+  }
+  return found;
+}
+
+const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+
+async function runE2E(h: HostInfo): Promise<Tally> {
+  const tests = loadE2ETests();
+  const tally: Tally = { passed: 0, failed: 0 };
+  if (!tests.length) return tally;
+  const browser = await launchBrowser();
+  try {
+    const { page } = browser;
+    page.on('pageerror', (e) => { if (VERBOSE) console.log(`  [page error] ${e.message.slice(0, 300)}`); });
+    page.on('console', (m) => {
+      if ((VERBOSE || m.type() === 'error') && !/vsda|Failed to load resource|open-vsx|service worker|ENOTFOUND/i.test(m.text())) {
+        console.log(`  [browser ${m.type()}] ${m.text().slice(0, 300)}`);
+      }
+    });
+    const folder = path.join(h.workspace, 'e2e');
+    fs.mkdirSync(folder, { recursive: true });
+    const copySample = (relative: string, asName = path.basename(relative)): string => {
+      const target = path.join(folder, asName);
+      if (!fs.existsSync(target)) {
+        fs.copyFileSync(path.join(SAMPLES_DIR, relative), target);
+        fs.chmodSync(target, 0o644);
+      }
+      return asName;
+    };
+    for (const { test } of tests) for (const s of test.samples ?? []) copySample(s.from, s.as);
+    await page.goto(workbenchUrl(h.url, folder, { extDevPath: PROJECT_ROOT }));
+    await waitForWorkbench(page);
+    lap('e2e: workbench loaded');
+    const ctx: E2EContext = {
+      page,
+      host: h,
+      folder,
+      copySample,
+      screenshot: (name) => screenshot(page, name),
+      log: (m) => console.log(`    ${m}`),
+    };
+    for (const { file, test } of tests) {
+      const s = Date.now();
+      try {
+        await test.run(ctx);
+        tally.passed++;
+        console.log(`  ✔ ${test.name} (${secs(s)})`);
+      } catch (e) {
+        tally.failed++;
+        const shot = await screenshot(page, `failure-${slug(test.name)}`).catch(() => 'none');
+        console.log(`  ✘ ${test.name} [${file}] (${secs(s)})\n    ${e instanceof Error ? e.message : String(e)}\n    screenshot: ${shot}`);
+      }
+    }
+  } catch (e) {
+    tally.failed++;
+    console.log(`  ✘ e2e setup: ${e instanceof Error ? e.message : String(e)}`);
+    await screenshot(browser.page, 'failure-e2e-setup').catch(() => undefined);
+  } finally {
+    await browser.close();
+  }
+  return tally;
+}
+
+// ---- main ---------------------------------------------------------------------------------------
+async function main(): Promise<number> {
+  const suite = !process.argv.includes('--e2e-only');
+  const e2e = !process.argv.includes('--suite-only');
+  fs.rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
+  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const total: Tally = { passed: 0, failed: 0 };
+  const add = (t: Tally): void => { total.passed += t.passed; total.failed += t.failed; };
+  try {
+    const h = await timed('host start', async () => startHost());
+    host = h;
+    lap(`host: ${h.url} (pgid ${h.pgid}), workspace ${h.workspace}`);
+    if (suite) add(await timed('in-host mocha', () => runInHostSuite(h)));
+    if (e2e) add(await timed('playwright e2e', () => runE2E(h)));
+  } catch (e) {
+    total.failed++;
+    console.log(`  ✘ ${e instanceof Error ? e.message : String(e)}`);
+  } finally {
+    await timed('host stop', async () => stopHost());
+  }
+  console.log(`timings: ${timings.map(([k, v]) => `${k} ${v}`).join(', ')}, total ${secs(t0)}`);
+  console.log(`artifacts: ${ARTIFACTS_DIR}`);
+  console.log(`host: ${total.passed} passed, ${total.failed} failed`);
+  return total.failed === 0 && total.passed > 0 ? 0 : 1;
+}
+
+main().then((code) => process.exit(code), (e: unknown) => {
+  console.error(e);
+  stopHost();
+  console.log('host: 0 passed, 1 failed');
+  process.exit(1);
+});

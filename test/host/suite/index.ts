@@ -1,0 +1,40 @@
+/**
+ * Loaded by the extension host as extensionTestsPath (same contract as with @vscode/test-electron):
+ * export run(): Promise<void>; a rejection => exit code 1, reported to the workbench (codeAutomationExit).
+ * The per-test result also goes to $ANIMSCOPE_HOST_DATA/mocha-result.json (env inherited from code-server)
+ * so that the runner can count tests.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import Mocha = require('mocha');
+
+export interface SuiteResult {
+  passed: number;
+  failed: number;
+  tests: { title: string; state: 'passed' | 'failed'; durationMs: number; error?: string }[];
+}
+
+export function run(): Promise<void> {
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60000, reporter: 'spec' });
+  const grep = process.env.ANIMSCOPE_HOST_GREP;
+  if (grep) mocha.grep(grep);
+  for (const f of fs.readdirSync(__dirname).sort()) if (f.endsWith('.test.js')) mocha.addFile(path.join(__dirname, f));
+  const result: SuiteResult = { passed: 0, failed: 0, tests: [] };
+  const resultFile = process.env.ANIMSCOPE_HOST_DATA ? path.join(process.env.ANIMSCOPE_HOST_DATA, 'mocha-result.json') : undefined;
+  return new Promise((resolve, reject) => {
+    const runner = mocha.run((failures) => {
+      if (resultFile) fs.writeFileSync(resultFile, JSON.stringify(result, null, 2));
+      if (failures) reject(new Error(`${failures} tests failed.`));
+      else resolve();
+    });
+    runner.on('pass', (t) => {
+      result.passed++;
+      result.tests.push({ title: t.fullTitle(), state: 'passed', durationMs: t.duration ?? 0 });
+    });
+    runner.on('fail', (t, err: unknown) => {
+      result.failed++;
+      result.tests.push({ title: t.fullTitle(), state: 'failed', durationMs: t.duration ?? 0,
+        error: err instanceof Error ? err.stack ?? err.message : String(err) });
+    });
+  });
+}
