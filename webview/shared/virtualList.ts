@@ -1,0 +1,215 @@
+/**
+ * A fixed-row-height virtual list: a scroll viewport with a sized spacer; only the rows in view
+ * (plus a small overscan, plus an optional pinned row such as the focused one) exist in the DOM.
+ * Row elements are pooled and repositioned with a transform; a row whose index did not change is
+ * not re-rendered while scrolling.
+ */
+import { el } from './dom';
+
+export interface VirtualListOptions {
+  rowHeight: number;
+  /** Class of the scroll viewport. */
+  className?: string;
+  /** Builds an empty row element (called only when the pool grows). */
+  createRow(): HTMLElement;
+  /** Fills a pooled row element for `index`. */
+  renderRow(row: HTMLElement, index: number): void;
+  overscan?: number;
+}
+
+/** Browsers cap element heights around 33 554 400 px; stay well below. */
+const MAX_SCROLL_HEIGHT = 15_000_000;
+
+export class VirtualList {
+  /** The scroll viewport (focusable by the owner if it wants). */
+  readonly viewport: HTMLDivElement;
+  /** The spacer holding the rows (its height is count × rowHeight). */
+  readonly content: HTMLDivElement;
+  private count = 0;
+  private readonly active = new Map<number, HTMLElement>();
+  private readonly free: HTMLElement[] = [];
+  private pinned: number | undefined;
+  private viewportHeight = 0;
+  private readonly overscan: number;
+  private resizeObserver: ResizeObserver | undefined;
+  /** > 1 when the list is taller than the browser allows: scroll positions are scaled. */
+  private scale = 1;
+  /** Rows rendered since creation (for tests and benchmarks). */
+  renderCount = 0;
+
+  constructor(private readonly options: VirtualListOptions) {
+    this.overscan = options.overscan ?? 6;
+    this.viewport = el('div', `vlist ${options.className ?? ''}`.trim());
+    this.content = el('div', 'vlist-content');
+    this.viewport.append(this.content);
+    this.viewport.addEventListener('scroll', () => this.render(), { passive: true });
+  }
+
+  get rowHeight(): number {
+    return this.options.rowHeight;
+  }
+
+  get length(): number {
+    return this.count;
+  }
+
+  mount(container: HTMLElement): void {
+    container.append(this.viewport);
+    this.viewportHeight = this.viewport.clientHeight;
+    if (typeof ResizeObserver !== 'undefined') {
+      this.resizeObserver = new ResizeObserver(() => {
+        const h = this.viewport.clientHeight;
+        if (h !== this.viewportHeight) {
+          this.viewportHeight = h;
+          this.render();
+        }
+      });
+      this.resizeObserver.observe(this.viewport);
+    }
+  }
+
+  /** Sets the number of rows; all rows are re-rendered (the data behind indices changed). */
+  setCount(count: number): void {
+    this.count = count;
+    const total = count * this.options.rowHeight;
+    this.scale = total > MAX_SCROLL_HEIGHT ? total / MAX_SCROLL_HEIGHT : 1;
+    this.content.style.height = `${Math.round(total / this.scale)}px`;
+    this.refresh();
+  }
+
+  /** Re-renders every row in view (the data changed, the count did not). */
+  refresh(): void {
+    for (const [index, row] of this.active) {
+      this.active.delete(index);
+      this.release(row);
+    }
+    this.render();
+  }
+
+  /** Re-renders the rows in view whose index satisfies `which` (or all). Cheap: no repositioning. */
+  update(which?: (index: number) => boolean): void {
+    for (const [index, row] of this.active) {
+      if (!which || which(index)) {
+        this.options.renderRow(row, index);
+        this.renderCount++;
+      }
+    }
+  }
+
+  /** Keeps the row rendered even when scrolled out of view (the focused row). */
+  pin(index: number | undefined): void {
+    if (this.pinned === index) return;
+    this.pinned = index;
+    this.render();
+  }
+
+  rowElement(index: number): HTMLElement | undefined {
+    return this.active.get(index);
+  }
+
+  /** Index of the row at a viewport-relative y. */
+  indexAt(clientY: number): number {
+    const rect = this.viewport.getBoundingClientRect();
+    return Math.floor((clientY - rect.top + this.scrollTopPx()) / this.options.rowHeight);
+  }
+
+  /** First and last (inclusive) fully or partly visible rows. */
+  visibleRange(): [number, number] {
+    const h = this.options.rowHeight;
+    const top = this.scrollTopPx();
+    const first = Math.floor(top / h);
+    const last = Math.min(this.count - 1, Math.ceil((top + this.height()) / h) - 1);
+    return [first, last];
+  }
+
+  /** Rows that fit in the viewport. */
+  pageSize(): number {
+    return Math.max(1, Math.floor(this.height() / this.options.rowHeight));
+  }
+
+  /** Scrolls so that the row is visible: 'auto' only when it is not ('center' then), 'center', 'start'. */
+  scrollToIndex(index: number, mode: 'auto' | 'center' | 'start' | 'nearest' = 'auto'): void {
+    if (index < 0 || index >= this.count) return;
+    const h = this.options.rowHeight;
+    const top = this.scrollTopPx();
+    const view = this.height();
+    const rowTop = index * h;
+    let target: number | undefined;
+    if (mode === 'start') target = rowTop;
+    else if (mode === 'center') target = rowTop - (view - h) / 2;
+    else if (rowTop < top || rowTop + h > top + view) {
+      target = mode === 'nearest' ? (rowTop < top ? rowTop : rowTop + h - view) : rowTop - (view - h) / 2;
+    }
+    if (target !== undefined) {
+      this.viewport.scrollTop = Math.max(0, target) / this.scale;
+      this.render();
+    }
+  }
+
+  /** Scroll position in row pixels (unscaled). */
+  scrollTopPx(): number {
+    return this.viewport.scrollTop * this.scale;
+  }
+
+  setScrollTopPx(px: number): void {
+    this.viewport.scrollTop = px / this.scale;
+    this.render();
+  }
+
+  /** Number of row elements currently in the DOM (in use). */
+  renderedRowCount(): number {
+    return this.active.size;
+  }
+
+  private height(): number {
+    if (!this.viewportHeight) this.viewportHeight = this.viewport.clientHeight;
+    return this.viewportHeight;
+  }
+
+  private release(row: HTMLElement): void {
+    row.hidden = true;
+    this.free.push(row);
+  }
+
+  /** Positions the rows for the current scroll position; renders only rows new to the view. */
+  render(): void {
+    const h = this.options.rowHeight;
+    const top = this.scrollTopPx();
+    const first = Math.max(0, Math.floor(top / h) - this.overscan);
+    const last = Math.min(this.count - 1, Math.ceil((top + this.height()) / h) + this.overscan);
+    const pinned = this.pinned !== undefined && this.pinned < this.count ? this.pinned : undefined;
+    for (const [index, row] of this.active) {
+      if ((index < first || index > last) && index !== pinned) {
+        this.active.delete(index);
+        this.release(row);
+      }
+    }
+    const place = (index: number): void => {
+      if (this.active.has(index)) return;
+      let row = this.free.pop();
+      if (!row) {
+        row = this.options.createRow();
+        this.content.append(row);
+      }
+      row.hidden = false;
+      row.style.transform = `translateY(${index * h - (this.scale === 1 ? 0 : top - top / this.scale)}px)`;
+      this.active.set(index, row);
+      this.options.renderRow(row, index);
+      this.renderCount++;
+    };
+    for (let i = first; i <= last; i++) place(i);
+    if (pinned !== undefined) place(pinned);
+    if (this.scale !== 1) {
+      // Scaled mode: rows are positioned relative to the scaled scroll position every frame.
+      const offset = top - top / this.scale;
+      for (const [index, row] of this.active) row.style.transform = `translateY(${index * h - offset}px)`;
+    }
+  }
+
+  dispose(): void {
+    this.resizeObserver?.disconnect();
+    this.viewport.remove();
+    this.active.clear();
+    this.free.length = 0;
+  }
+}
