@@ -1,0 +1,231 @@
+/**
+ * CurvePanel: the bottom area of the editor — Player + CurveView + preview, wired together.
+ * onFrame → curve cursor + preview (the only per-frame work); timed with performance.now() so
+ * the lead's benchmark can ask for the numbers (measureFrameTimes) and live stats (frameStats).
+ */
+import type { DescribedKey, DescribedTrack } from '../../src/anim';
+import type { AnimData } from '../../src/formats/types';
+import { Player, PlayerClock } from '../player/player';
+import { createPreview, Preview } from '../preview';
+import { CurveView, CurveViewRange, MOTN_INTERPOLATION_NOTE } from './curveView';
+import { describeGroup, GroupRef, groupDuration, groupKey, groupLoopMode, listGroups, parseGroupKey } from './groups';
+
+export interface CurvePanelOptions {
+  /** Preview frame rate (setting), default 30. */
+  fps?: number;
+  laneHeight?: number;
+  clock?: PlayerClock;
+  onHoverKey?: (track: DescribedTrack | null, key: DescribedKey | null) => void;
+  onSelectKey?: (track: DescribedTrack, key: DescribedKey) => void;
+  /** Persist with vscode.setState (debounce on your side if you like; it fires on user actions, not per frame). */
+  onStateChange?: (state: CurvePanelState) => void;
+}
+
+export interface CurvePanelState {
+  frame: number;
+  playing: false;
+  loopMode: number;
+  /** Visible frame range of the curve view (null = whole animation). */
+  zoom: CurveViewRange | null;
+  /** groupKey() of the shown group. */
+  group?: string;
+}
+
+export interface FrameTimes {
+  frames: number;
+  avgMs: number;
+  maxMs: number;
+  /** 95th percentile. */
+  p95Ms: number;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  return e;
+}
+
+function summarise(times: number[]): FrameTimes {
+  if (!times.length) return { frames: 0, avgMs: 0, maxMs: 0, p95Ms: 0 };
+  const sorted = times.slice().sort((a, b) => a - b);
+  const sum = times.reduce((a, b) => a + b, 0);
+  const r = (v: number) => Math.round(v * 10000) / 10000;
+  return { frames: times.length, avgMs: r(sum / times.length), maxMs: r(sorted[sorted.length - 1]), p95Ms: r(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]) };
+}
+
+export class CurvePanel {
+  readonly element: HTMLDivElement;
+  readonly curves: CurveView;
+  readonly player: Player;
+  private readonly previewHost: HTMLDivElement;
+  private previewValue: Preview | null = null;
+  private readonly options: CurvePanelOptions;
+  private anim: AnimData | null = null;
+  private ref: GroupRef | null = null;
+  private tracksValue: DescribedTrack[] = [];
+  private live: number[] = [];
+  private animId = '';
+
+  constructor(options: CurvePanelOptions = {}) {
+    this.options = options;
+    this.element = el('div', 'as-panel');
+    const top = el('div', 'as-panel-player');
+    const body = el('div', 'as-panel-body');
+    const curveHost = el('div', 'as-panel-curves');
+    this.previewHost = el('div', 'as-panel-preview');
+    this.previewHost.hidden = true;
+    body.append(curveHost, this.previewHost);
+    this.element.append(top, body);
+
+    this.player = new Player({
+      duration: 0,
+      loopMode: 0,
+      fps: options.fps,
+      clock: options.clock,
+      onFrame: (f) => this.onFrame(f),
+      onStateChange: () => this.emitState(),
+    }).mount(top);
+    this.curves = new CurveView({
+      laneHeight: options.laneHeight,
+      onHoverKey: options.onHoverKey,
+      onSelectKey: options.onSelectKey,
+      onScrub: (f) => {
+        this.player.setFrame(f);
+        this.emitState();
+      },
+      onViewChange: () => this.emitState(),
+    });
+    this.curves.mount(curveHost);
+  }
+
+  mount(container: HTMLElement): this {
+    container.append(this.element);
+    return this;
+  }
+
+  dispose(): void {
+    this.player.dispose();
+    this.curves.dispose();
+    this.previewValue?.dispose();
+    this.element.remove();
+  }
+
+  get tracks(): DescribedTrack[] {
+    return this.tracksValue;
+  }
+  get preview(): Preview | null {
+    return this.previewValue;
+  }
+  get group(): GroupRef | null {
+    return this.ref;
+  }
+
+  /**
+   * Shows one group of `anim`. Pass `tracks` when you already described them (they must be
+   * that group's tracks only); otherwise they are described here for this group alone.
+   * A different animation (or MOTN sequence) resets the player to the file's loop mode.
+   */
+  show(anim: AnimData, ref: GroupRef | string, options: { tracks?: DescribedTrack[]; title?: string } = {}): void {
+    const r = typeof ref === 'string' ? parseGroupKey(ref) : ref;
+    if (!r) return;
+    const tracks = options.tracks ?? describeGroup(anim, r);
+    const duration = groupDuration(anim, r);
+    const id = anim.format === 'motn' ? `motn:${r.sequence ?? 0}` : anim.format;
+    if (anim !== this.anim || id !== this.animId) this.player.setAnimation(duration, groupLoopMode(anim));
+    this.anim = anim;
+    this.animId = id;
+    this.ref = r;
+    this.tracksValue = tracks;
+    const title = options.title ?? listGroups(anim).find((g) => g.key === groupKey(r))?.label ?? groupKey(r);
+    this.curves.setTracks({ tracks, duration, title, note: anim.format === 'motn' ? MOTN_INTERPOLATION_NOTE : undefined });
+
+    this.previewValue?.dispose();
+    this.previewValue = createPreview(anim, r, tracks);
+    this.previewHost.hidden = !this.previewValue;
+    if (this.previewValue) this.previewValue.mount(this.previewHost);
+    this.onFrame(this.player.frame);
+  }
+
+  setFrame(f: number): void {
+    this.player.setFrame(f);
+  }
+
+  get state(): CurvePanelState {
+    const view = this.curves.getView();
+    return { ...this.player.state, zoom: view, group: this.ref ? groupKey(this.ref) : undefined };
+  }
+
+  /** Restores frame, loop mode and zoom (call after show()). Never starts playing. */
+  set state(s: Partial<CurvePanelState>) {
+    this.player.state = s;
+    if (s.zoom && Number.isFinite(s.zoom.start) && Number.isFinite(s.zoom.end)) this.curves.setView(s.zoom);
+  }
+
+  /** Live onFrame→redraw times since the last reset (real playback and scrubbing). */
+  frameStats(): FrameTimes {
+    return summarise(this.live);
+  }
+
+  resetFrameStats(): void {
+    this.live = [];
+  }
+
+  /**
+   * Benchmark: `frames` synchronous frame changes at fractional frames spread over the
+   * animation, each timed from setFrame (→ onFrame) to the end of the cursor and preview redraw.
+   * Restores the frame afterwards.
+   */
+  measureFrameTimes(frames = 300): FrameTimes {
+    const saved = this.player.frame;
+    const duration = Math.max(this.player.animationDuration, 1);
+    const times: number[] = [];
+    for (let i = 0; i < frames; i++) {
+      const f = ((i * 0.618034 * duration) % duration) + 0.25;
+      const t0 = performance.now();
+      this.player.setFrame(f);
+      times.push(performance.now() - t0);
+    }
+    this.player.setFrame(saved);
+    this.live = [];
+    return summarise(times);
+  }
+
+  /**
+   * Like measureFrameTimes, but one frame change per animation frame (requestAnimationFrame), as
+   * during playback: canvas work is flushed between frames as in real use.
+   */
+  measureFrameTimesAsync(frames = 300): Promise<FrameTimes> {
+    const saved = this.player.frame;
+    const duration = Math.max(this.player.animationDuration, 1);
+    const times: number[] = [];
+    return new Promise((resolve) => {
+      let i = 0;
+      const step = () => {
+        const f = ((i * 0.618034 * duration) % duration) + 0.25;
+        const t0 = performance.now();
+        this.player.setFrame(f);
+        times.push(performance.now() - t0);
+        if (++i < frames) requestAnimationFrame(step);
+        else {
+          this.player.setFrame(saved);
+          this.live = [];
+          resolve(summarise(times));
+        }
+      };
+      requestAnimationFrame(step);
+    });
+  }
+
+  private onFrame(f: number): void {
+    const t0 = performance.now();
+    this.curves.setFrame(f);
+    this.previewValue?.setFrame(f);
+    const dt = performance.now() - t0;
+    if (this.live.length >= 2000) this.live.splice(0, 1000);
+    this.live.push(dt);
+  }
+
+  private emitState(): void {
+    this.options.onStateChange?.(this.state);
+  }
+}
