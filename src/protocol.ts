@@ -4,79 +4,85 @@
  * The webview never trusts what arrives (it is data derived from a file) and the host never trusts
  * what the webview sends: both validate with the `is…` functions below before acting.
  *
- *   webview ──ready──────────────► host        (script loaded, listener installed; sent on every (re)load)
- *   webview ◄──summary─────────── host        (decoded data; for now a summary)
- *   webview ──rendered───────────► host        (what it rendered: counts, for tests and telemetry-free checks)
- *   webview ──error──────────────► host        (the webview could not render a message)
+ *   webview ──ready──────────────► host   script loaded, listener installed (sent on every (re)load)
+ *   webview ◄──load────────────── host   the decoded file: bytes, field tree, diagnostics, summary, animation
+ *   webview ◄──fileDeleted──────── host   the file is gone from disk (the last decode stays visible)
+ *   webview ◄──reveal───────────── host   select and show a byte range (Go to Offset…, Problems panel)
+ *   webview ◄──settings─────────── host   settings changed (frame rate)
+ *   webview ──requestTracks──────► host   MOTN: the tracks of one sequence (they are built on demand)
+ *   webview ◄──tracks───────────── host   the answer, with the request id
+ *   webview ──rendered───────────► host   what it rendered (counts), after every load: for tests and status
+ *   webview ──selection──────────► host   the selected field/byte range (Go to Offset default, status bar)
+ *   webview ──command────────────► host   a toolbar button asking for a host command (export, go to offset)
+ *   webview ──error──────────────► host   the webview could not render a message
  */
+import type { Diagnostic } from './formats/binary/diagnostics';
+import type { FieldNode } from './formats/binary/fields';
+import type { Summary } from './export/summary';
+import type { AnimData, ContainerInfo, MotnSequence, MotnTrack } from './formats/types';
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
-/** A diagnostic as the webview shows it (strings come from the decoder, may quote file bytes). */
-export interface SummaryDiagnostic {
-  severity: 'error' | 'warning' | 'info' | 'hint';
-  code: string;
-  message: string;
-  offset: number;
-  length: number;
-}
+/** MOTN sequences cross without their tracks (hundreds of thousands of keys): asked for per sequence. */
+export type MotnSequenceInfo = Omit<MotnSequence, 'tracks'>;
+export type AnimPayload = Exclude<AnimData, { format: 'motn' }> | { format: 'motn'; sequences: MotnSequenceInfo[]; buildDate?: string };
 
-/** What the webview renders for now: a summary of the DecodedFile. */
-export interface FileSummary {
-  /** 'bck' | 'btk' | 'brk' | 'motn' | 'unknown' (kept a string: the webview does not import the decoders). */
-  format: string;
-  /** Base name of the file (from the file system, may contain anything). */
+export interface LoadedFile {
+  /** Display name: base name, or the inner path for a file inside an archive. */
   fileName: string;
-  /** Length of the bytes the decode worked on (decompressed when the file is Yaz0). */
-  byteLength: number;
-  /** Length of the file on disk. */
+  format: 'bck' | 'btk' | 'brk' | 'motn' | 'unknown';
+  /** The bytes every span refers to (decompressed when `container` is set). */
+  bytes: Uint8Array;
+  /** Length of the file as stored. */
   fileByteLength: number;
-  /** Set when the file was a Yaz0 container. */
-  container?: 'yaz0';
-  diagnosticsCount: number;
-  /** The first diagnostics (at most SUMMARY_MAX_DIAGNOSTICS). */
-  diagnostics: SummaryDiagnostic[];
-  /** Names of the field tree's top-level nodes (root.children). */
-  topLevelFields: string[];
+  container?: ContainerInfo;
+  root: FieldNode;
+  diagnostics: Diagnostic[];
+  summary: Summary;
+  anim?: AnimPayload;
 }
 
-export const SUMMARY_MAX_DIAGNOSTICS = 50;
+export interface ViewSettings {
+  /** Playback rate in game frames per second (animscope.playback.frameRate). */
+  frameRate: number;
+}
 
 export interface RenderCounts {
-  /** Top-level field rows rendered. */
+  /** Field-tree rows the structure view can show at top level. */
   fields: number;
-  /** Diagnostic rows rendered. */
   diagnostics: number;
+  /** Tracks drawn for the selected group. */
+  tracks: number;
+  /** Groups the curve view offers (joints, entries, sequences). */
+  groups: number;
 }
 
 // ---- host → webview -------------------------------------------------------------------------
-export interface SummaryMessage {
-  type: 'summary';
-  version: typeof PROTOCOL_VERSION;
-  summary: FileSummary;
-}
-export type HostToWebview = SummaryMessage;
+export interface LoadMessage { type: 'load'; version: typeof PROTOCOL_VERSION; file: LoadedFile; settings: ViewSettings }
+export interface FileDeletedMessage { type: 'fileDeleted'; version: typeof PROTOCOL_VERSION }
+export interface RevealMessage { type: 'reveal'; version: typeof PROTOCOL_VERSION; offset: number; length: number }
+export interface SettingsMessage { type: 'settings'; version: typeof PROTOCOL_VERSION; settings: ViewSettings }
+export interface TracksMessage { type: 'tracks'; version: typeof PROTOCOL_VERSION; requestId: number; sequenceIndex: number; tracks: MotnTrack[] }
+export type HostToWebview = LoadMessage | FileDeletedMessage | RevealMessage | SettingsMessage | TracksMessage;
 
 // ---- webview → host -------------------------------------------------------------------------
-export interface ReadyMessage {
-  type: 'ready';
-  version: typeof PROTOCOL_VERSION;
-}
+export interface ReadyMessage { type: 'ready'; version: typeof PROTOCOL_VERSION }
 export interface RenderedMessage {
   type: 'rendered';
   version: typeof PROTOCOL_VERSION;
-  /** Echo of what was rendered, so the host can check it matches what it sent. */
+  /** Echo of what was rendered, so the host (and tests) can check it matches what it sent. */
   format: string;
   fileName: string;
   byteLength: number;
   counts: RenderCounts;
 }
-export interface ErrorMessage {
-  type: 'error';
-  version: typeof PROTOCOL_VERSION;
-  message: string;
-}
-export type WebviewToHost = ReadyMessage | RenderedMessage | ErrorMessage;
+export interface SelectionMessage { type: 'selection'; version: typeof PROTOCOL_VERSION; path?: string; offset: number; length: number }
+export interface RequestTracksMessage { type: 'requestTracks'; version: typeof PROTOCOL_VERSION; requestId: number; sequenceIndex: number }
+export const WEBVIEW_COMMANDS = ['exportJson', 'exportCurves', 'goToOffset', 'reopenAsHex'] as const;
+export type WebviewCommand = (typeof WEBVIEW_COMMANDS)[number];
+export interface CommandMessage { type: 'command'; version: typeof PROTOCOL_VERSION; command: WebviewCommand }
+export interface ErrorMessage { type: 'error'; version: typeof PROTOCOL_VERSION; message: string }
+export type WebviewToHost = ReadyMessage | RenderedMessage | SelectionMessage | RequestTracksMessage | CommandMessage | ErrorMessage;
 
 // ---- validation -----------------------------------------------------------------------------
 type Obj = Record<string, unknown>;
@@ -86,29 +92,56 @@ const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isI
 const isVersioned = (x: unknown): x is Obj => isObj(x) && x.version === PROTOCOL_VERSION && isStr(x.type);
 
 const SEVERITIES: readonly string[] = ['error', 'warning', 'info', 'hint'];
+const FORMATS: readonly string[] = ['bck', 'btk', 'brk', 'motn', 'unknown'];
 
-function isSummaryDiagnostic(x: unknown): x is SummaryDiagnostic {
+export function isDiagnostic(x: unknown): x is Diagnostic {
   return isObj(x) && isStr(x.severity) && SEVERITIES.includes(x.severity) &&
     isStr(x.code) && isStr(x.message) && isCount(x.offset) && isCount(x.length);
 }
 
-export function isFileSummary(x: unknown): x is FileSummary {
-  return isObj(x) && isStr(x.format) && isStr(x.fileName) && isCount(x.byteLength) && isCount(x.fileByteLength) &&
-    (x.container === undefined || x.container === 'yaz0') && isCount(x.diagnosticsCount) &&
-    Array.isArray(x.diagnostics) && x.diagnostics.every(isSummaryDiagnostic) &&
-    Array.isArray(x.topLevelFields) && x.topLevelFields.every(isStr);
+/** Structural check of the field tree, iterative (a hostile depth cannot overflow the stack). */
+export function isFieldTree(x: unknown): x is FieldNode {
+  const stack: unknown[] = [x];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (!isObj(n) || !isStr(n.name) || !isStr(n.path) || !isCount(n.offset) || !isCount(n.size) || !isStr(n.type)) return false;
+    if (n.value !== undefined && typeof n.value !== 'number' && !isStr(n.value)) return false;
+    if (n.display !== undefined && !isStr(n.display)) return false;
+    if (n.array !== undefined && !(isObj(n.array) && isCount(n.array.count) && isCount(n.array.stride) && isObj(n.array.element))) return false;
+    if (n.children !== undefined) {
+      if (!Array.isArray(n.children)) return false;
+      for (const c of n.children) stack.push(c);
+    }
+  }
+  return true;
 }
 
-function isRenderCounts(x: unknown): x is RenderCounts {
-  return isObj(x) && isCount(x.fields) && isCount(x.diagnostics);
+function isSettings(x: unknown): x is ViewSettings {
+  return isObj(x) && typeof x.frameRate === 'number' && x.frameRate > 0 && x.frameRate <= 1000;
+}
+
+export function isLoadedFile(x: unknown): x is LoadedFile {
+  return isObj(x) && isStr(x.fileName) && isStr(x.format) && FORMATS.includes(x.format) &&
+    x.bytes instanceof Uint8Array && isCount(x.fileByteLength) &&
+    Array.isArray(x.diagnostics) && x.diagnostics.every(isDiagnostic) &&
+    isObj(x.summary) && isFieldTree(x.root) &&
+    (x.anim === undefined || (isObj(x.anim) && isStr(x.anim.format) && x.anim.format === x.format));
 }
 
 export function isHostToWebview(x: unknown): x is HostToWebview {
   if (!isVersioned(x)) return false;
   switch (x.type) {
-    case 'summary': return isFileSummary(x.summary);
+    case 'load': return isLoadedFile(x.file) && isSettings(x.settings);
+    case 'fileDeleted': return true;
+    case 'reveal': return isCount(x.offset) && isCount(x.length);
+    case 'settings': return isSettings(x.settings);
+    case 'tracks': return isCount(x.requestId) && isCount(x.sequenceIndex) && Array.isArray(x.tracks);
     default: return false;
   }
+}
+
+function isRenderCounts(x: unknown): x is RenderCounts {
+  return isObj(x) && isCount(x.fields) && isCount(x.diagnostics) && isCount(x.tracks) && isCount(x.groups);
 }
 
 export function isWebviewToHost(x: unknown): x is WebviewToHost {
@@ -116,16 +149,39 @@ export function isWebviewToHost(x: unknown): x is WebviewToHost {
   switch (x.type) {
     case 'ready': return true;
     case 'rendered': return isStr(x.format) && isStr(x.fileName) && isCount(x.byteLength) && isRenderCounts(x.counts);
+    case 'selection': return isCount(x.offset) && isCount(x.length) && (x.path === undefined || isStr(x.path));
+    case 'requestTracks': return isCount(x.requestId) && isCount(x.sequenceIndex);
+    case 'command': return isStr(x.command) && (WEBVIEW_COMMANDS as readonly string[]).includes(x.command);
     case 'error': return isStr(x.message);
     default: return false;
   }
 }
 
 // ---- constructors (typed, so both sides build well-formed messages) ----------------------------
+const v = PROTOCOL_VERSION;
 export const msg = {
-  ready: (): ReadyMessage => ({ type: 'ready', version: PROTOCOL_VERSION }),
-  summary: (summary: FileSummary): SummaryMessage => ({ type: 'summary', version: PROTOCOL_VERSION, summary }),
-  rendered: (s: Pick<FileSummary, 'format' | 'fileName' | 'byteLength'>, counts: RenderCounts): RenderedMessage =>
-    ({ type: 'rendered', version: PROTOCOL_VERSION, format: s.format, fileName: s.fileName, byteLength: s.byteLength, counts }),
-  error: (message: string): ErrorMessage => ({ type: 'error', version: PROTOCOL_VERSION, message }),
+  ready: (): ReadyMessage => ({ type: 'ready', version: v }),
+  load: (file: LoadedFile, settings: ViewSettings): LoadMessage => ({ type: 'load', version: v, file, settings }),
+  fileDeleted: (): FileDeletedMessage => ({ type: 'fileDeleted', version: v }),
+  reveal: (offset: number, length: number): RevealMessage => ({ type: 'reveal', version: v, offset, length }),
+  settings: (settings: ViewSettings): SettingsMessage => ({ type: 'settings', version: v, settings }),
+  tracks: (requestId: number, sequenceIndex: number, tracks: MotnTrack[]): TracksMessage =>
+    ({ type: 'tracks', version: v, requestId, sequenceIndex, tracks }),
+  rendered: (file: Pick<LoadedFile, 'format' | 'fileName'> & { byteLength: number }, counts: RenderCounts): RenderedMessage =>
+    ({ type: 'rendered', version: v, format: file.format, fileName: file.fileName, byteLength: file.byteLength, counts }),
+  selection: (offset: number, length: number, path?: string): SelectionMessage => ({ type: 'selection', version: v, offset, length, path }),
+  requestTracks: (requestId: number, sequenceIndex: number): RequestTracksMessage => ({ type: 'requestTracks', version: v, requestId, sequenceIndex }),
+  command: (command: WebviewCommand): CommandMessage => ({ type: 'command', version: v, command }),
+  error: (message: string): ErrorMessage => ({ type: 'error', version: v, message }),
 };
+
+/** What the host sends for a decoded file's animation: MOTN without its tracks. */
+export function animPayload(anim: AnimData | undefined): AnimPayload | undefined {
+  if (!anim || anim.format !== 'motn') return anim;
+  return {
+    format: 'motn',
+    buildDate: anim.buildDate,
+    sequences: anim.sequences.map(({ name, index, offset, aliases, frames, frameFlag, unknown, standard }) =>
+      ({ name, index, offset, aliases, frames, frameFlag, unknown, standard })),
+  };
+}

@@ -1,8 +1,11 @@
 /**
- * Webview entry (bundled by esbuild to dist/webview.js, iife). Renders what the host sends.
- * Every string that came from a file is set with textContent — never innerHTML.
+ * Webview entry (bundled by esbuild to dist/webview.js, iife): the message loop between the host
+ * and the App. Every message is validated before use; every string from a file reaches the DOM
+ * through textContent only.
  */
-import { FileSummary, isFileSummary, isHostToWebview, msg, RenderCounts, WebviewToHost } from '../src/protocol';
+import type { MotnTrack } from '../src/formats/types';
+import { isHostToWebview, msg, WebviewToHost } from '../src/protocol';
+import { App, AppState } from './app/app';
 
 interface VsCodeApi {
   postMessage(message: WebviewToHost): void;
@@ -11,91 +14,81 @@ interface VsCodeApi {
 }
 declare function acquireVsCodeApi(): VsCodeApi;
 
-interface ViewState {
-  summary?: FileSummary;
-}
-
 const vscode = acquireVsCodeApi();
+const pending = new Map<number, (tracks: MotnTrack[]) => void>();
+let nextRequest = 1;
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: { id?: string; className?: string } = {}, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (attrs.id) e.id = attrs.id;
-  if (attrs.className) e.className = attrs.className;
-  if (text !== undefined) e.textContent = text;
-  return e;
+function savedState(): AppState {
+  const s = vscode.getState();
+  return typeof s === 'object' && s !== null ? (s as AppState) : {};
 }
 
-function hex(n: number): string {
-  return '0x' + n.toString(16).toUpperCase();
+let app: App | undefined;
+
+function ensureApp(frameRate: number): App {
+  if (app) return app;
+  app = new App({
+    command: (command) => vscode.postMessage(msg.command(command)),
+    selection: (offset, length, path) => vscode.postMessage(msg.selection(offset, length, path)),
+    requestTracks: (sequenceIndex) => new Promise((resolve) => {
+      const id = nextRequest++;
+      pending.set(id, resolve);
+      vscode.postMessage(msg.requestTracks(id, sequenceIndex));
+    }),
+    stateChanged: () => {
+      // UI actions only (not per playback frame); debounced so scrolling does not flood setState.
+      if (saveTimer) clearTimeout(saveTimer);
+      saveTimer = setTimeout(() => { if (app) vscode.setState(app.state); }, 150);
+    },
+  }, { frameRate });
+  app.mount(document.getElementById('app') ?? document.body);
+  return app;
 }
 
-function fact(list: HTMLDListElement, label: string, id: string, value: string): void {
-  list.append(el('dt', {}, label), el('dd', { id }, value));
-}
-
-/** Replaces the page with the summary; returns what it rendered. */
-function render(summary: FileSummary): RenderCounts {
-  const app = document.getElementById('app') ?? document.body.appendChild(el('main', { id: 'app' }));
-  const header = el('header');
-  header.append(
-    el('h1', { id: 'file-name' }, summary.fileName),
-    el('span', { id: 'format', className: 'badge' }, summary.format.toUpperCase()),
-  );
-
-  const facts = el('dl', { id: 'facts' });
-  fact(facts, 'Format', 'format-name', summary.format);
-  fact(facts, summary.container ? 'Decompressed size' : 'Size', 'byte-length', `${summary.byteLength} bytes (${hex(summary.byteLength)})`);
-  if (summary.container) fact(facts, `File size (${summary.container})`, 'file-byte-length', `${summary.fileByteLength} bytes`);
-  fact(facts, 'Diagnostics', 'diagnostics-count', String(summary.diagnosticsCount));
-
-  const diagSection = el('section', { id: 'diagnostics' });
-  diagSection.append(el('h2', {}, `Diagnostics (${summary.diagnosticsCount})`));
-  const diagList = el('ul', { className: 'diagnostics' });
-  for (const d of summary.diagnostics) {
-    const li = el('li', { className: `diagnostic severity-${d.severity}` });
-    li.append(
-      el('span', { className: 'severity' }, d.severity),
-      el('code', { className: 'code' }, d.code),
-      el('span', { className: 'offset' }, `@${hex(d.offset)}`),
-      el('span', { className: 'message' }, d.message),
-    );
-    diagList.append(li);
-  }
-  if (summary.diagnostics.length < summary.diagnosticsCount) {
-    diagList.append(el('li', { className: 'more' }, `… ${summary.diagnosticsCount - summary.diagnostics.length} more`));
-  }
-  diagSection.append(diagList);
-
-  const fieldSection = el('section', { id: 'fields' });
-  fieldSection.append(el('h2', {}, `Top-level fields (${summary.topLevelFields.length})`));
-  const fieldList = el('ol', { className: 'fields' });
-  for (const name of summary.topLevelFields) fieldList.append(el('li', {}, name));
-  fieldSection.append(fieldList);
-
-  app.replaceChildren(header, facts, diagSection, fieldSection);
-  return { fields: summary.topLevelFields.length, diagnostics: summary.diagnostics.length };
+function report(error: unknown, what: string): void {
+  vscode.postMessage(msg.error(`${what}: ${error instanceof Error ? error.message : String(error)}`));
 }
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const m = event.data;
   if (!isHostToWebview(m)) {
-    vscode.postMessage(msg.error('invalid message from the extension host'));
+    vscode.postMessage(msg.error('ignored an invalid message from the extension host'));
     return;
   }
   switch (m.type) {
-    case 'summary':
-      try {
-        const counts = render(m.summary);
-        vscode.setState({ summary: m.summary } satisfies ViewState);
-        vscode.postMessage(msg.rendered(m.summary, counts));
-      } catch (e) {
-        vscode.postMessage(msg.error(`render failed: ${e instanceof Error ? e.message : String(e)}`));
-      }
+    case 'load': {
+      const view = ensureApp(m.settings.frameRate);
+      view.setSettings(m.settings);
+      view.load(m.file, savedState()).then((counts) => {
+        vscode.setState(view.state);
+        vscode.postMessage(msg.rendered({ format: m.file.format, fileName: m.file.fileName, byteLength: m.file.bytes.length }, counts));
+      }, (e) => report(e, 'render failed'));
+      break;
+    }
+    case 'tracks': {
+      const resolve = pending.get(m.requestId);
+      pending.delete(m.requestId);
+      resolve?.(m.tracks);
+      break;
+    }
+    case 'reveal':
+      app?.reveal(m.offset, m.length);
+      break;
+    case 'settings':
+      app?.setSettings(m.settings);
+      break;
+    case 'fileDeleted':
+      app?.fileDeleted();
       break;
   }
 });
 
-// Restore the last view at once (reload after being hidden); the host re-sends the data on `ready`.
-const saved = vscode.getState() as ViewState | undefined;
-if (isFileSummary(saved?.summary)) render(saved.summary);
+window.addEventListener('keydown', (e) => {
+  if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'g') {
+    e.preventDefault();
+    vscode.postMessage(msg.command('goToOffset'));
+  }
+});
+
 vscode.postMessage(msg.ready());

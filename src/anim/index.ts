@@ -12,6 +12,8 @@ export type { MatrixElement, TexSrt } from './texmtx';
 export { loopModeName, mapLoopTime, playbackFrame } from './loop';
 export type { LoopModeName } from './loop';
 export { describeTracks, planTracks } from './describe';
+export { evaluatePlanned } from './tracks';
+export type { PlannedTrack } from './tracks';
 export type { DescribedTrack, DescribedKey, TrackUnit } from './describe';
 export { j3dAnimationName, sampleFile, SampleError } from './sample';
 export type { SampledAnimation, SampledTrack, SampleOptions, SampleResult } from './sample';

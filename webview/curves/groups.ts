@@ -5,9 +5,9 @@
  * The planning and evaluation are the sampler's (planTracks / evaluatePlanned): this module only
  * hands it a one-group view of the animation and renumbers the result.
  */
-import { planTracks } from '../../src/anim';
+import { evaluatePlanned, planTracks } from '../../src/anim';
 import type { DescribedTrack } from '../../src/anim';
-import { evaluatePlanned } from '../../src/anim/tracks';
+
 import type { AnimData, BrkAnim, BtkAnim } from '../../src/formats/types';
 import { colorIdLabel } from '../preview/brkSwatch';
 

@@ -109,9 +109,15 @@ export class StructBuilder {
       size: size ?? end - this.offset,
       type: this.type,
       role: this.role,
-      children: this.children.sort((a, b) => a.offset - b.offset),
+      // Empty tables (count 0, often offset 0) go after the fields instead of before them.
+      children: this.children.sort(byOffsetEmptyLast),
     };
   }
+}
+
+/** Field order: by offset, but empty tables (count 0, often offset 0) after the fields, not before them. */
+export function byOffsetEmptyLast(a: FieldNode, b: FieldNode): number {
+  return Number(a.size === 0) - Number(b.size === 0) || a.offset - b.offset;
 }
 
 /** Element layout for a scalar array (`rotationBank` of s16 …). */
@@ -176,6 +182,6 @@ export function fillGaps(node: FieldNode, bytes: Uint8Array, start = node.offset
     const role = classifyGap(bytes, pos, limit);
     gaps.push({ name: `${role}@${hex(pos)}`, path: '', offset: pos, size: limit - pos, type: role, role });
   }
-  node.children = [...children, ...gaps].sort((a, b) => a.offset - b.offset);
+  node.children = [...children, ...gaps].sort(byOffsetEmptyLast);
   return node;
 }

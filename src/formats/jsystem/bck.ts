@@ -42,7 +42,7 @@ function decodeAnk1(ctx: ChunkContext): BckAnim {
   const s = ctx.start;
   const loopMode = b.u8('loopMode', s + 0x08, loopModeDisplay);
   const rotationFraction = b.u8('rotationFraction', s + 0x09, (v) => `×${2 ** v} (${v})`);
-  const duration = b.s16('duration', s + 0x0A, (v) => `${v} frames`);
+  const duration = b.s16('duration', s + 0x0A, (v) => `${v} frame${v === 1 ? "" : "s"}`);
   const jointCount = b.u16('jointCount', s + 0x0C);
   const scaleCount = b.u16('scaleCount', s + 0x0E);
   const rotationCount = b.u16('rotationCount', s + 0x10);

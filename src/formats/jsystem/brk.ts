@@ -102,7 +102,7 @@ function decodeTrk1(ctx: ChunkContext): BrkAnim {
   const loopMode = b.u8('loopMode', s + 0x08, loopModeDisplay);
   b.scalar('padding', s + 0x09, 'u8', (v) => hex(v));
   b.children[b.children.length - 1].role = 'padding';
-  const duration = b.s16('duration', s + 0x0A, (v) => `${v} frames`);
+  const duration = b.s16('duration', s + 0x0A, (v) => `${v} frame${v === 1 ? "" : "s"}`);
   const registerCount = b.u16('registerCount', s + 0x0C);
   const konstantCount = b.u16('konstantCount', s + 0x0E);
   const registerBankCounts = CHANNEL_NAMES.map((c, i) => b.u16(`register${c}Count`, s + 0x10 + i * 2));

@@ -113,7 +113,7 @@ function decodeTtk1(ctx: ChunkContext): BtkAnim {
   const s = ctx.start;
   const loopMode = b.u8('loopMode', s + 0x08, loopModeDisplay);
   const rotationFraction = b.u8('rotationFraction', s + 0x09, (v) => `×${2 ** v} (${v})`);
-  const duration = b.s16('duration', s + 0x0A, (v) => `${v} frames`);
+  const duration = b.s16('duration', s + 0x0A, (v) => `${v} frame${v === 1 ? "" : "s"}`);
   const keyTableCount = b.u16('keyTableCount', s + 0x0C, (v) => `${v} (${Math.floor(v / 3)} entries × 3)`);
   const scaleCount = b.u16('scaleCount', s + 0x0E);
   const rotationCount = b.u16('rotationCount', s + 0x10);

@@ -1,0 +1,30 @@
+/**
+ * Builds the whole webview (dist/webview.js + dist/webview.css, as VS Code loads them) into a
+ * page with a simulated host (fakeHost.ts), for screenshots and DOM checks without VS Code.
+ *   node out/test/app-page/build.js  → prints the directory
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+export const PROJECT_ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}out${path.sep}`) ? '../../..' : '../..');
+
+export async function buildAppPage(theme: 'light' | 'dark' = 'dark'): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'animscope-app-'));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const esbuild = require(path.join(PROJECT_ROOT, 'node_modules/esbuild')) as typeof import('esbuild');
+  await esbuild.build({
+    entryPoints: [path.join(PROJECT_ROOT, 'test/app-page/fakeHost.ts')],
+    outfile: path.join(dir, 'fakeHost.js'), bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning',
+  });
+  for (const f of ['webview.js', 'webview.css']) fs.copyFileSync(path.join(PROJECT_ROOT, 'dist', f), path.join(dir, f));
+  fs.copyFileSync(path.join(PROJECT_ROOT, 'test/webview/theme.css'), path.join(dir, 'theme.css'));
+  fs.writeFileSync(path.join(dir, 'app.html'), `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<link rel="stylesheet" href="theme.css"><link rel="stylesheet" href="webview.css">
+<title>AnimScope app page</title></head>
+<body class="vscode-${theme}"><div id="app"></div>
+<script src="fakeHost.js"></script><script src="webview.js"></script></body></html>
+`);
+  return dir;
+}

@@ -1,0 +1,254 @@
+/**
+ * The editor page: header (summary, toolbar, diagnostics), structure tree | hex view, and the
+ * curve panel below. Renders only from what the host sent; keeps its UI state in a plain object
+ * the bootstrap persists with vscode.setState.
+ */
+import type { DescribedKey, DescribedTrack } from '../../src/anim';
+import type { FieldNode } from '../../src/formats/binary/fields';
+import { resolvePath } from '../../src/formats/binary/fields';
+import type { AnimData, KeyTrack, MotnAnim, MotnSequence, MotnTrack, SrtTracks } from '../../src/formats/types';
+import type { LoadedFile, RenderCounts, ViewSettings, WebviewCommand } from '../../src/protocol';
+import { CurvePanel, CurvePanelState, groupCount } from '../curves';
+import { HexView } from '../hex/hexView';
+import { HoverCard } from '../hover/hoverCard';
+import { el, Emitter } from '../shared/dom';
+import { LinkController } from '../structure/link';
+import { StructureView, StructureViewState } from '../structure/structureView';
+import { GroupPicker } from './groupPicker';
+import { Header } from './header';
+
+export interface AppState {
+  /** Which file the state belongs to (a different file starts fresh). */
+  fileName?: string;
+  structure?: Partial<StructureViewState>;
+  curves?: Partial<CurvePanelState>;
+  hexOffset?: number;
+}
+
+export interface AppCallbacks {
+  command(command: WebviewCommand): void;
+  selection(offset: number, length: number, path?: string): void;
+  /** MOTN: ask the host for a sequence's tracks; resolves with them. */
+  requestTracks(sequenceIndex: number): Promise<MotnTrack[]>;
+  stateChanged(): void;
+}
+
+/** Structure paths that name a curve group: selecting such a row shows its curves. */
+const GROUP_OF_PATH: [RegExp, (m: RegExpExecArray) => string][] = [
+  [/^ANK1\/jointTable\[(\d+)\]/, (m) => `joint:${m[1]}`],
+  [/^TTK1\/keyTable\[(\d+)\]/, (m) => `entry:${Math.floor(Number(m[1]) / 3)}`],
+  [/^TRK1\/registerTable\[(\d+)\]/, (m) => `register:${m[1]}`],
+  [/^TRK1\/konstantTable\[(\d+)\]/, (m) => `konstant:${m[1]}`],
+  [/^sequences\[(\d+)\]/, (m) => `sequence:${m[1]}`],
+];
+
+export class App {
+  readonly element = el('div', 'as-app');
+  readonly header = new Header();
+  readonly structure = new StructureView();
+  readonly hex = new HexView();
+  readonly card = new HoverCard();
+  readonly link: LinkController;
+  readonly picker = new GroupPicker();
+  readonly curves: CurvePanel;
+  private readonly curvesSection = el('section', 'as-curves');
+  private readonly stateEmitter = new Emitter<[]>();
+  private file: LoadedFile | undefined;
+  private anim: AnimData | undefined;
+  private hexOffset = 0;
+  private requestSerial = 0;
+
+  constructor(private readonly callbacks: AppCallbacks, settings: ViewSettings) {
+    const split = el('main', 'as-split');
+    const structureHost = el('section', 'as-structure');
+    structureHost.setAttribute('aria-label', 'Structure');
+    const hexHost = el('section', 'as-hex');
+    hexHost.setAttribute('aria-label', 'Hex view');
+    split.append(structureHost, hexHost);
+    const curvesTop = el('div', 'as-curves-top');
+    this.curvesSection.setAttribute('aria-label', 'Curves');
+    this.curvesSection.append(curvesTop);
+    this.element.append(this.header.element, split, this.curvesSection);
+
+    this.structure.mount(structureHost);
+    this.hex.mount(hexHost);
+    this.card.mount(document.body);
+    this.link = new LinkController(this.structure, this.hex, this.card);
+    this.picker.mount(curvesTop);
+    this.curves = new CurvePanel({
+      fps: settings.frameRate,
+      onHoverKey: (track, key) => this.hoverKey(track, key),
+      onSelectKey: (_track, key) => this.selectKey(key),
+      onStateChange: () => callbacks.stateChanged(),
+    }).mount(this.curvesSection);
+
+    this.header.onCommand((c) => callbacks.command(c));
+    this.header.onJumpToDiagnostic((d) => this.reveal(d.offset, d.length));
+    this.picker.onChange((key) => { void this.showGroup(key); });
+    this.link.onSelectField((node) => this.fieldSelected(node));
+    this.hex.onSelectBytes((offset, length) => {
+      this.hexOffset = offset;
+      callbacks.selection(offset, length, this.link.fieldAt(offset)?.path);
+    });
+    this.structure.onDidChangeState(() => callbacks.stateChanged());
+    this.stateEmitter.event(() => callbacks.stateChanged());
+  }
+
+  mount(container: HTMLElement): void {
+    container.replaceChildren(this.element);
+  }
+
+  /** Renders a decoded file; returns what was rendered (for the host's checks). */
+  async load(file: LoadedFile, state: AppState): Promise<RenderCounts> {
+    const sameFile = state.fileName === file.fileName;
+    this.file = file;
+    this.anim = file.anim ? toAnimData(file.anim) : undefined;
+    this.header.setFile(file);
+    this.link.setData(file.root, file.bytes);
+    if (sameFile && state.structure) this.structure.setState(state.structure);
+    else this.structure.setState({ expanded: (file.root.children ?? []).filter((c) => /^[A-Z0-9]{4}$/.test(c.name)).map((c) => c.path) });
+    if (sameFile && state.hexOffset !== undefined) this.hex.revealRange(state.hexOffset, 1);
+
+    const anim = this.anim;
+    this.curvesSection.hidden = !anim || groupCount(anim) === 0;
+    if (anim && groupCount(anim) > 0) {
+      this.picker.setAnimation(anim);
+      const key = (sameFile && state.curves?.group) || firstGroup(anim);
+      await this.showGroup(key);
+      if (sameFile && state.curves) this.curves.state = state.curves;
+    }
+    return {
+      fields: file.root.children?.length ?? 0,
+      diagnostics: this.header.diagnosticsRendered,
+      tracks: this.curves.tracks.length,
+      groups: anim ? groupCount(anim) : 0,
+    };
+  }
+
+  get state(): AppState {
+    return {
+      fileName: this.file?.fileName,
+      structure: this.structure.getState(),
+      curves: this.file?.anim ? this.curves.state : undefined,
+      hexOffset: this.hexOffset,
+    };
+  }
+
+  setSettings(settings: ViewSettings): void {
+    this.curves.player.setFps(settings.frameRate);
+  }
+
+  reveal(offset: number, length: number): void {
+    if (!this.file) return;
+    const end = this.file.bytes.length;
+    const start = Math.min(offset, Math.max(0, end - 1));
+    this.hexOffset = start;
+    const node = this.link.revealBytes(start, Math.max(1, Math.min(length, end - start)));
+    this.hex.focus();
+    this.callbacks.selection(start, length, node?.path);
+  }
+
+  fileDeleted(): void {
+    this.header.setNotice('This file was deleted from disk. What you see is its last version.');
+  }
+
+  private async showGroup(key: string): Promise<void> {
+    const anim = this.anim;
+    if (!anim) return;
+    const sequenceMatch = /^sequence:(\d+)$/.exec(key);
+    if (anim.format === 'motn' && sequenceMatch) {
+      const index = Number(sequenceMatch[1]);
+      const sequence = anim.sequences[index];
+      if (!sequence) return;
+      if (sequence.standard && !loadedTracks.has(sequence)) {
+        const serial = ++this.requestSerial;
+        sequence.tracks = await this.callbacks.requestTracks(index);
+        loadedTracks.add(sequence);
+        if (serial !== this.requestSerial) return; // a later choice won
+      }
+    }
+    this.picker.setValue(key);
+    this.curves.show(anim, key);
+    this.callbacks.stateChanged();
+  }
+
+  private fieldSelected(node: FieldNode): void {
+    this.callbacks.selection(node.offset, node.size, node.path);
+    if (!this.anim) return;
+    for (const [pattern, toKey] of GROUP_OF_PATH) {
+      const m = pattern.exec(node.path);
+      if (m) {
+        const key = toKey(m);
+        if (key !== this.curves.state.group) void this.showGroup(key);
+        return;
+      }
+    }
+  }
+
+  private keyField(key: DescribedKey): FieldNode | undefined {
+    if (!this.file) return undefined;
+    if (key.valuePath) return resolvePath(this.file.root, key.valuePath, this.file.bytes);
+    if (key.valueOffset !== undefined && key.valueOffset >= 0) return this.link.fieldAt(key.valueOffset);
+    return undefined;
+  }
+
+  private hoverKey(track: DescribedTrack | null, key: DescribedKey | null): void {
+    if (!track || !key || !this.file) {
+      this.hex.setHoverRange(undefined);
+      this.card.hide();
+      return;
+    }
+    const node = this.keyField(key);
+    if (!node) return;
+    this.hex.setHoverRange(node.offset, node.size);
+    this.hex.revealRange(node.offset, node.size);
+    const anchor = { x: lastPointer.x, y: lastPointer.y };
+    this.card.show(node, this.file.bytes, anchor, {
+      title: `${track.path} · key at frame ${key.frame}`,
+      extra: [['Key value', String(key.value)], ['In slope', String(key.inSlope)], ['Out slope', String(key.outSlope)]],
+    });
+  }
+
+  private selectKey(key: DescribedKey): void {
+    const node = this.keyField(key);
+    if (node) this.link.revealPath(node.path);
+  }
+}
+
+const lastPointer = { x: 0, y: 0 };
+window.addEventListener('pointermove', (e) => { lastPointer.x = e.clientX; lastPointer.y = e.clientY; }, { passive: true });
+
+/** MOTN sequences whose tracks arrived from the host (the rest have an empty list until asked). */
+const loadedTracks = new WeakSet<MotnSequence>();
+
+function toAnimData(payload: NonNullable<LoadedFile['anim']>): AnimData {
+  if (payload.format !== 'motn') return payload;
+  const anim: MotnAnim = {
+    format: 'motn',
+    buildDate: payload.buildDate,
+    sequences: payload.sequences.map((s) => ({ ...s, tracks: [] as MotnTrack[] })),
+  };
+  return anim;
+}
+
+const keyed = (tracks: { count: number }[]): boolean => tracks.some((t) => t.count >= 2);
+const srtTracks = (axes: SrtTracks[]): KeyTrack[] => axes.flatMap((a) => [a.scale, a.rotation, a.translation]);
+
+/** The first group that actually moves (a keyed track), else the first group. */
+function firstGroup(anim: AnimData): string {
+  switch (anim.format) {
+    case 'bck': return `joint:${Math.max(0, anim.joints.findIndex((j) => keyed(srtTracks([j.x, j.y, j.z]))))}`;
+    case 'btk': return `entry:${Math.max(0, anim.entries.findIndex((e) => keyed(srtTracks([e.s, e.t, e.q]))))}`;
+    case 'brk': {
+      const r = anim.register.findIndex((e) => keyed([e.r, e.g, e.b, e.a]));
+      if (r >= 0) return `register:${r}`;
+      const k = anim.konstant.findIndex((e) => keyed([e.r, e.g, e.b, e.a]));
+      if (k >= 0) return `konstant:${k}`;
+      return anim.register.length > 0 ? 'register:0' : 'konstant:0';
+    }
+    case 'motn': {
+      const i = anim.sequences.findIndex((s) => s.standard);
+      return `sequence:${Math.max(0, i)}`;
+    }
+  }
+}

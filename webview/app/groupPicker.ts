@@ -1,0 +1,71 @@
+/**
+ * Chooses what the curve panel shows: a joint, a texture entry, a colour entry or a MOTN
+ * sequence. A <select> for ordinary files; a number field when there are too many groups to list
+ * (a BCK may have 65,535 joints).
+ */
+import { groupCount, GroupInfo, listGroups } from '../curves';
+import type { AnimData } from '../../src/formats/types';
+import { el, Emitter } from '../shared/dom';
+
+const MAX_LISTED = 4000;
+
+const NOUN: Record<AnimData['format'], string> = { bck: 'Joint', btk: 'Entry', brk: 'Colour', motn: 'Sequence' };
+
+export class GroupPicker {
+  readonly element = el('div', 'as-group-picker');
+  private readonly label = el('label', 'as-group-label');
+  private readonly select = el('select', 'as-select');
+  private readonly number = el('input', 'as-number');
+  private readonly change = new Emitter<[string]>();
+  readonly onChange = this.change.event;
+  private groups: GroupInfo[] = [];
+  private format: AnimData['format'] = 'bck';
+
+  constructor() {
+    this.select.id = 'as-group-select';
+    this.number.id = 'as-group-number';
+    this.number.type = 'number';
+    this.number.min = '0';
+    this.select.addEventListener('change', () => this.change.fire(this.select.value));
+    this.number.addEventListener('change', () => {
+      const i = Math.max(0, Math.min(Number(this.number.max), Math.floor(Number(this.number.value) || 0)));
+      this.change.fire(`${this.format === 'bck' ? 'joint' : 'entry'}:${i}`);
+    });
+    this.element.append(this.label, this.select, this.number);
+  }
+
+  mount(container: HTMLElement): void {
+    container.append(this.element);
+  }
+
+  setAnimation(anim: AnimData): void {
+    this.format = anim.format;
+    const count = groupCount(anim);
+    const listed = count <= MAX_LISTED;
+    this.select.hidden = !listed;
+    this.number.hidden = listed;
+    this.label.textContent = `${NOUN[anim.format]}${listed ? '' : ` (0–${count - 1})`}`;
+    this.label.htmlFor = listed ? this.select.id : this.number.id;
+    if (listed) {
+      this.groups = listGroups(anim);
+      this.select.replaceChildren(...this.groups.map((g) => {
+        const option = el('option', undefined, g.label);
+        option.value = g.key;
+        return option;
+      }));
+    } else {
+      this.groups = [];
+      this.number.max = String(count - 1);
+    }
+  }
+
+  get count(): number {
+    return this.select.hidden ? Number(this.number.max) + 1 : this.groups.length;
+  }
+
+  /** Shows `key` as chosen without firing onChange. */
+  setValue(key: string): void {
+    if (!this.select.hidden) this.select.value = key;
+    else this.number.value = key.split(':')[1] ?? '0';
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * The top of the editor: file name, format, summary facts, toolbar buttons and the diagnostics
+ * list (each diagnostic jumps to its bytes). File strings only via textContent.
+ */
+import type { Diagnostic } from '../../src/formats/binary/diagnostics';
+import type { LoadedFile, WebviewCommand } from '../../src/protocol';
+import { el, Emitter } from '../shared/dom';
+
+const SEVERITY_ORDER: Record<Diagnostic['severity'], number> = { error: 0, warning: 1, info: 2, hint: 3 };
+
+function hex(n: number): string {
+  return '0x' + n.toString(16).toUpperCase().padStart(4, '0');
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+const BUTTONS: { command: WebviewCommand; label: string; title: string }[] = [
+  { command: 'exportJson', label: 'Export JSON', title: 'AnimScope: Export to JSON (the whole structure with spans)' },
+  { command: 'exportCurves', label: 'Export Curves', title: 'AnimScope: Export Sampled Curves (JSON or CSV)' },
+  { command: 'goToOffset', label: 'Go to Offset…', title: 'AnimScope: Go to Offset… (Ctrl+G)' },
+  { command: 'reopenAsHex', label: 'Open as Hex', title: 'AnimScope: Reopen as Hex/Text' },
+];
+
+export class Header {
+  readonly element = el('header', 'as-header');
+  private readonly title = el('h1', 'as-title');
+  private readonly badge = el('span', 'as-badge');
+  private readonly facts = el('dl', 'as-facts');
+  private readonly notice = el('div', 'as-notice');
+  private readonly diagnostics = el('details', 'as-diagnostics');
+  private readonly diagnosticsSummary = el('summary');
+  private readonly diagnosticsList = el('ul', 'as-diagnostic-list');
+  private readonly jump = new Emitter<[Diagnostic]>();
+  private readonly command = new Emitter<[WebviewCommand]>();
+  readonly onJumpToDiagnostic = this.jump.event;
+  readonly onCommand = this.command.event;
+  private shownDiagnostics = 0;
+
+  constructor() {
+    const top = el('div', 'as-header-top');
+    const toolbar = el('div', 'as-toolbar');
+    toolbar.setAttribute('role', 'toolbar');
+    toolbar.setAttribute('aria-label', 'AnimScope actions');
+    for (const b of BUTTONS) {
+      const button = el('button', 'as-button', b.label);
+      button.type = 'button';
+      button.title = b.title;
+      button.dataset.command = b.command;
+      button.addEventListener('click', () => this.command.fire(b.command));
+      toolbar.append(button);
+    }
+    top.append(this.title, this.badge, toolbar);
+    this.notice.setAttribute('role', 'alert');
+    this.notice.hidden = true;
+    this.diagnostics.append(this.diagnosticsSummary, this.diagnosticsList);
+    this.diagnosticsList.setAttribute('aria-label', 'Diagnostics');
+    this.element.append(top, this.facts, this.notice, this.diagnostics);
+  }
+
+  mount(container: HTMLElement): void {
+    container.append(this.element);
+  }
+
+  get diagnosticsRendered(): number {
+    return this.shownDiagnostics;
+  }
+
+  setFile(file: LoadedFile): void {
+    this.title.textContent = file.fileName;
+    this.title.title = file.fileName;
+    this.badge.textContent = file.format.toUpperCase();
+    this.renderFacts(file);
+    this.renderDiagnostics(file.diagnostics);
+    this.setNotice(undefined);
+  }
+
+  /** A message above everything (file deleted, decode failure); undefined hides it. */
+  setNotice(text: string | undefined): void {
+    this.notice.hidden = text === undefined;
+    this.notice.textContent = text ?? '';
+  }
+
+  private renderFacts(file: LoadedFile): void {
+    const s = file.summary;
+    const rows: [string, string][] = [];
+    rows.push(['Size', file.container
+      ? `${file.bytes.length} bytes (Yaz0, ${file.fileByteLength} compressed; offsets are in the decompressed data)`
+      : `${file.bytes.length} bytes`]);
+    if (s.duration !== undefined) rows.push(['Duration', plural(s.duration, 'frame')]);
+    if (s.loopMode !== undefined) rows.push(['Loop mode', s.loopMode]);
+    if (s.rotationFraction !== undefined) rows.push(['Rotation fraction', String(s.rotationFraction)]);
+    if (s.matrixMode !== undefined) rows.push(['Matrix mode', s.matrixMode]);
+    for (const [label, count] of s.counts) rows.push([label[0].toUpperCase() + label.slice(1), String(count)]);
+    const children: HTMLElement[] = [];
+    for (const [label, value] of rows) {
+      const item = el('div', 'as-fact');
+      item.append(el('dt', undefined, label), el('dd', undefined, value));
+      children.push(item);
+    }
+    this.facts.replaceChildren(...children);
+  }
+
+  private renderDiagnostics(list: Diagnostic[]): void {
+    const counts = { error: 0, warning: 0, info: 0, hint: 0 };
+    for (const d of list) counts[d.severity]++;
+    this.diagnostics.hidden = list.length === 0;
+    this.diagnostics.open = counts.error + counts.warning > 0;
+    this.diagnosticsSummary.textContent = `${plural(list.length, 'diagnostic')}: ${plural(counts.error, 'error')}, ` +
+      `${plural(counts.warning, 'warning')}, ${counts.info} info, ${plural(counts.hint, 'hint')}`;
+    const sorted = [...list].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.offset - b.offset);
+    const items = sorted.map((d) => {
+      const li = el('li');
+      const button = el('button', `as-diagnostic as-severity-${d.severity}`);
+      button.type = 'button';
+      button.title = `Show the bytes at ${hex(d.offset)} (${d.offset})`;
+      button.append(
+        el('span', 'as-severity', d.severity),
+        el('span', 'as-offset', hex(d.offset)),
+        el('code', 'as-code', d.code),
+        el('span', 'as-message', d.message),
+      );
+      button.addEventListener('click', () => this.jump.fire(d));
+      li.append(button);
+      return li;
+    });
+    this.diagnosticsList.replaceChildren(...items);
+    this.shownDiagnostics = items.length;
+  }
+}
