@@ -1,13 +1,16 @@
 /**
  * Turns command-line arguments into animation bytes: plain files, archive paths that reach
- * into RARC archives (`X.arc/Root/Wait.btk`), directories (validate), whole archives (validate).
+ * into RARC or PKS archives (`X.arc/Root/Wait.btk`, `X.pks/MOTION.BIN`), directories
+ * (validate), whole archives (validate). gzip-compressed archive entries are unwrapped here
+ * (decode() itself unwraps Yaz0).
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { Diagnostic, DiagnosticSink } from '../formats/binary/diagnostics';
 import { detect } from '../formats/index';
 import { isFileSync, readArchivePathSync } from '../formats/archive/node';
-import { extractEntry, looksLikeArchive, openArchive } from '../formats/archive/rarc';
+import { extractAny, isAnyArchive, openAnyArchive } from '../formats/archive/archive';
+import { gunzip, isGzip } from '../formats/archive/inflate';
 import { CliError } from './output';
 
 export interface AnimInput {
@@ -21,9 +24,22 @@ export interface AnimInput {
 }
 
 const ANIMATION_NAME = /\.(bck|btk|brk|motn)(\.(szs|yaz0))?$|(^|[\\/])motion[^\\/]*\.bin$/i;
-const ARCHIVE_NAME = /\.(arc|szs|rarc)$/i;
+const ARCHIVE_NAME = /\.(arc|szs|rarc|pks)$/i;
 /** Nested archives deeper than this are not entered (a hostile archive could nest itself). */
 const MAX_ARCHIVE_DEPTH = 4;
+
+function looksLikeArchive(bytes: Uint8Array): boolean {
+  return isAnyArchive(bytes);
+}
+
+/** gzip entries (PKS) are decompressed for decode(); their problems go to `diagnostics`. */
+function unwrapGzip(bytes: Uint8Array, diagnostics: Diagnostic[]): Uint8Array {
+  if (!isGzip(bytes)) return bytes;
+  const sink = new DiagnosticSink();
+  const out = gunzip(bytes, sink);
+  diagnostics.push(...sink.finish());
+  return out;
+}
 
 function isAnimationBytes(bytes: Uint8Array, name: string): boolean {
   const kind = detect(bytes, name);
@@ -38,16 +54,20 @@ export interface ArchiveReport {
 
 function listEntries(archivePath: string, bytes: Uint8Array, depth: number, out: AnimInput[], archives: ArchiveReport[]): void {
   const sink = new DiagnosticSink();
-  const archive = openArchive(bytes, sink);
+  const archive = openAnyArchive(bytes, sink, { detectEntries: false });
   archives.push({ display: archivePath, diagnostics: sink.finish() });
   for (const entry of archive.entries) {
     if (entry.kind !== 'file') continue;
-    const data = extractEntry(archive.bytes, entry);
+    const stored = extractAny(archive, entry);
     const display = `${archivePath}/${entry.path}`;
-    if (depth + 1 < MAX_ARCHIVE_DEPTH && looksLikeArchive(data) && !ANIMATION_NAME.test(entry.name)) {
-      listEntries(display, data, depth + 1, out, archives);
-    } else if (isAnimationBytes(data, entry.name)) {
-      out.push({ name: display, display, bytes: data, containerDiagnostics: [] });
+    if (depth + 1 < MAX_ARCHIVE_DEPTH && looksLikeArchive(stored) && !ANIMATION_NAME.test(entry.name)) {
+      listEntries(display, stored, depth + 1, out, archives);
+      continue;
+    }
+    const containerDiagnostics: Diagnostic[] = [];
+    const data = unwrapGzip(stored, containerDiagnostics);
+    if (isAnimationBytes(data, entry.name)) {
+      out.push({ name: display, display, bytes: data, containerDiagnostics });
     }
   }
 }
@@ -84,7 +104,8 @@ export function readAnimationInput(arg: string): AnimInput {
     const why = diagnostics.find((d) => d.severity === 'error')?.message;
     throw new CliError(why ? `cannot read ${arg}: ${why}` : `no such file: ${arg}`);
   }
-  return { name: arg, display: arg, bytes: result.bytes, containerDiagnostics: diagnostics };
+  const bytes = unwrapGzip(result.bytes, diagnostics);
+  return { name: arg, display: arg, bytes, containerDiagnostics: diagnostics };
 }
 
 export interface ValidationInputs {

@@ -6,9 +6,11 @@ import * as fs from 'fs';
 import { parseArgs } from 'util';
 import { sampleFile } from '../anim/sample';
 import { exportDecoded } from '../export/json';
+import { jsonFileText } from '../export/serialize';
 import { summarize } from '../export/summary';
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import { decode } from '../formats/index';
+import { ARCHIVE_USAGE, extractCommand, lsCommand, nodeFiles } from './archiveCommands';
 import { countBySeverity, diagnosticLine, plural } from './format';
 import { collectValidationInputs, readAnimationInput } from './input';
 import { CliError, CliIO, EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE } from './output';
@@ -24,14 +26,17 @@ Usage:
   animscope export FILE [-o OUT]        decoded structure with spans as JSON (schema/animscope-export.schema.json)
   animscope sample FILE [--animation NAME] [-o OUT]
                                         values at every frame, as JSON
+${ARCHIVE_USAGE}
 
-FILE may reach into a RARC archive (plain or Yaz0): TripodBossCore.arc/TripodBossCore/Wait.btk
+FILE may reach into a RARC archive (plain or Yaz0) or a Shenmue PKS (plain or gzip), nested
+archives included: TripodBossCore.arc/TripodBossCore/Wait.btk, STAGE.PKS/MOTION.BIN
 Exit codes: 0 no errors, 1 errors found, 2 a file could not be read or bad usage.`;
 
 export const nodeIO: CliIO = {
   out: (text) => process.stdout.write(text + '\n'),
   err: (text) => process.stderr.write(text + '\n'),
   writeFile: (path, data) => fs.writeFileSync(path, data),
+  files: nodeFiles,
 };
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
@@ -45,9 +50,8 @@ function parse<O extends OptionSpec>(args: string[], options: O) {
 }
 
 function emitJson(io: CliIO, value: unknown, outPath: string | undefined): void {
-  const text = JSON.stringify(value, null, outPath ? 1 : undefined);
-  if (outPath) io.writeFile(outPath, text + '\n');
-  else io.out(text);
+  if (outPath) io.writeFile(outPath, jsonFileText(value));
+  else io.out(JSON.stringify(value));
 }
 
 function requireOne(positionals: string[], command: string): string {
@@ -134,6 +138,8 @@ const COMMANDS: Record<string, (args: string[], io: CliIO) => number> = {
   validate,
   export: exportCommand,
   sample,
+  ls: lsCommand,
+  extract: extractCommand,
 };
 
 export function run(argv: string[], io: CliIO = nodeIO): number {

@@ -4,6 +4,19 @@ export interface CliIO {
   err(text: string): void;
   /** Writes a file (export -o). */
   writeFile(path: string, data: string): void;
+  /** File-system access for `extract` (binary writes, folders, symlink checks); Node's fs when absent. */
+  files?: CliFileSystem;
+}
+
+/** What `extract` needs of the file system: injectable for tests, Node's fs by default. */
+export interface CliFileSystem {
+  /** Creates one folder (parents exist). */
+  mkdir(path: string): void;
+  writeBytes(path: string, data: Uint8Array): void;
+  /** What is at `path` without following a final symlink; undefined when nothing is. */
+  lstat(path: string): 'file' | 'directory' | 'symlink' | 'other' | undefined;
+  /** The canonical path (symlinks resolved); undefined when it does not resolve. */
+  realpath(path: string): string | undefined;
 }
 
 export const EXIT_OK = 0;

@@ -9,6 +9,8 @@ import { BTK_CODES } from './jsystem/btk';
 import { BRK_CODES } from './jsystem/brk';
 import { MOTN_CODES } from './motn/codes';
 import { ARCHIVE_CODES } from './archive/rarc';
+import { ANY_ARCHIVE_CODES } from './archive/archive';
+import { MODEL_CODES } from './model/codes';
 
 export const INDEX_CODES: DiagnosticCode[] = [
   { code: 'INTERNAL_ERROR', severity: 'error', summary: 'A decoder failed unexpectedly; the rest of the file could not be decoded (please report it).' },
@@ -16,7 +18,7 @@ export const INDEX_CODES: DiagnosticCode[] = [
 ];
 
 export const ALL_CODES: readonly DiagnosticCode[] = [
-  ...COMMON_CODES, ...INDEX_CODES, ...JSYSTEM_CODES, ...BCK_CODES, ...BTK_CODES, ...BRK_CODES, ...MOTN_CODES, ...ARCHIVE_CODES,
+  ...COMMON_CODES, ...INDEX_CODES, ...JSYSTEM_CODES, ...BCK_CODES, ...BTK_CODES, ...BRK_CODES, ...MOTN_CODES, ...ARCHIVE_CODES, ...ANY_ARCHIVE_CODES, ...MODEL_CODES,
 ];
 
 const BY_CODE = new Map(ALL_CODES.map((c) => [c.code, c]));

@@ -1,14 +1,15 @@
 /**
  * Archive paths: `dir/TripodBossCore.arc/TripodBossCore/Wait.btk` names the entry
  * `TripodBossCore/Wait.btk` of the archive file `dir/TripodBossCore.arc`; nested archives
- * continue the path (`outer.arc/root/inner.arc/root/file.bck`).
+ * continue the path (`outer.arc/root/inner.arc/root/file.bck`). RARC and PKS (`x.pks/MOTION.BIN`)
+ * both work, through the unified API of archive.ts.
  *
  * Pure: the file system is injected (`isFile`), so the extension (vscode.workspace.fs), the CLI
  * (fs) and the tests can share it. Matching inside archives is exact first, then
  * case-insensitive (GameCube archives are looked up case-insensitively by the game).
  */
 import { DiagnosticSink, hex } from '../binary/diagnostics';
-import { extractEntry, looksLikeArchive, openArchive, RarcEntry } from './rarc';
+import { AnyArchive, ArchiveEntry, extractAny, isAnyArchive, openAnyArchive } from './archive';
 
 export interface ArchivePathSplit {
   /** The path of the archive file on disk, as given (original separators). */
@@ -62,65 +63,79 @@ export function innerSegments(innerPath: string): string[] {
   return innerPath.split(/[\\/]+/).filter((s) => s.length > 0 && s !== '.');
 }
 
-function childrenIndex(entries: readonly RarcEntry[]): Map<number, RarcEntry[]> {
-  const map = new Map<number, RarcEntry[]>();
-  entries.forEach((e) => {
-    const list = map.get(e.parent);
-    if (list) list.push(e);
-    else map.set(e.parent, [e]);
+/** What path lookup needs of an entry: RarcEntry and the unified ArchiveEntry both qualify. */
+export interface LocatableEntry {
+  name: string;
+  kind: 'file' | 'folder';
+  /** Index of the containing folder in the entry list; -1 at the top level. */
+  parent: number;
+}
+
+function childrenIndex<E extends LocatableEntry>(entries: readonly E[]): Map<number, { entry: E; index: number }[]> {
+  const map = new Map<number, { entry: E; index: number }[]>();
+  entries.forEach((entry, index) => {
+    const list = map.get(entry.parent);
+    if (list) list.push({ entry, index });
+    else map.set(entry.parent, [{ entry, index }]);
   });
   return map;
 }
 
-function pick(candidates: readonly RarcEntry[] | undefined, segment: string): RarcEntry | undefined {
+function pick<E extends LocatableEntry>(candidates: readonly { entry: E; index: number }[] | undefined, segment: string): { entry: E; index: number } | undefined {
   if (!candidates) return undefined;
-  const exact = candidates.find((c) => c.name === segment);
+  const exact = candidates.find((c) => c.entry.name === segment);
   if (exact) return exact;
   const lower = segment.toLowerCase();
-  return candidates.find((c) => c.name.toLowerCase() === lower);
+  return candidates.find((c) => c.entry.name.toLowerCase() === lower);
 }
 
-export interface EntryLocation {
-  entry: RarcEntry;
+export interface EntryLocation<E extends LocatableEntry = ArchiveEntry> {
+  entry: E;
   /** Segments left after `entry` (non-empty only when `entry` is a file: a nested archive). */
   rest: string[];
 }
 
 /**
- * Walks `innerPath` through the archive's entries. The first segment is the root folder's name;
- * when it does not match, the path is also tried relative to the root folder. Stops at a file
- * that has segments left (the caller may open it as a nested archive).
+ * Walks `innerPath` through the archive's entries. RARC: the first segment is the root folder's
+ * name; when it does not match, the path is also tried relative to the root folder. PKS (no
+ * folders): the path is the entry name. Stops at a file that has segments left (the caller may
+ * open it as a nested archive).
  */
-export function locateEntry(entries: readonly RarcEntry[], innerPath: string): EntryLocation | undefined {
+export function locateEntry<E extends LocatableEntry>(entries: readonly E[], innerPath: string): EntryLocation<E> | undefined {
   const segments = innerSegments(innerPath);
-  const rootIndex = entries.findIndex((e) => e.parent === -1);
-  if (rootIndex < 0 || segments.length === 0) return undefined;
+  if (segments.length === 0) return undefined;
   const children = childrenIndex(entries);
-  const root = entries[rootIndex];
+  const top = children.get(-1);
+  if (!top || top.length === 0) return undefined;
 
-  const walk = (start: number, segs: string[]): EntryLocation | undefined => {
+  const walk = (start: number, segs: string[]): EntryLocation<E> | undefined => {
     let folder = start;
     for (let i = 0; i < segs.length; i++) {
       const found = pick(children.get(folder), segs[i]);
       if (!found) return undefined;
-      if (found.kind === 'file') return { entry: found, rest: segs.slice(i + 1) };
-      folder = entries.indexOf(found);
-      if (i === segs.length - 1) return { entry: found, rest: [] };
+      if (found.entry.kind === 'file') return { entry: found.entry, rest: segs.slice(i + 1) };
+      folder = found.index;
+      if (i === segs.length - 1) return { entry: found.entry, rest: [] };
     }
     return undefined;
   };
 
-  const first = segments[0];
-  if (root.name === first || root.name.toLowerCase() === first.toLowerCase()) {
-    if (segments.length === 1) return { entry: root, rest: [] };
-    const hit = walk(rootIndex, segments.slice(1));
-    if (hit) return hit;
+  // A single top-level folder (the RARC root): its name may be left out of the path.
+  if (top.length === 1 && top[0].entry.kind === 'folder') {
+    const root = top[0];
+    const first = segments[0];
+    if (root.entry.name === first || root.entry.name.toLowerCase() === first.toLowerCase()) {
+      if (segments.length === 1) return { entry: root.entry, rest: [] };
+      const hit = walk(root.index, segments.slice(1));
+      if (hit) return hit;
+    }
+    return walk(root.index, segments);
   }
-  return walk(rootIndex, segments);
+  return walk(-1, segments);
 }
 
 /** The entry at `innerPath` (exact, then case-insensitive), or undefined. Does not enter nested archives. */
-export function findEntry(entries: readonly RarcEntry[], innerPath: string): RarcEntry | undefined {
+export function findEntry<E extends LocatableEntry>(entries: readonly E[], innerPath: string): E | undefined {
   const hit = locateEntry(entries, innerPath);
   return hit && hit.rest.length === 0 ? hit.entry : undefined;
 }
@@ -133,14 +148,18 @@ export interface ResolveOptions {
 }
 
 export interface ArchiveLocation {
-  /** The entry's bytes (still Yaz0-compressed if the entry itself is). */
+  /** The entry's stored bytes (still Yaz0/gzip-compressed if the entry itself is). */
   bytes: Uint8Array;
-  entry: RarcEntry;
+  entry: ArchiveEntry;
+  /** The innermost archive, which holds `entry` (its `bytes` are what `entry.dataOffset` refers to). */
+  archive: AnyArchive;
   /** The nested archive entries passed through, outermost first (empty for a direct hit). */
-  via: RarcEntry[];
+  via: ArchiveEntry[];
+  /** Full inner path with the stored names (`Outer/Dir/inner.szs/Inner/Anim/f.bck`). */
+  fullPath: string;
 }
 
-/** Finds `innerPath` in an archive (Yaz0 or RARC), entering nested archives. Never throws. */
+/** Finds `innerPath` in an archive (RARC or PKS; plain, Yaz0 or gzip), entering nested archives. Never throws. */
 export function locateInArchive(
   archiveBytes: Uint8Array, innerPath: string, diagnostics: DiagnosticSink, options: ResolveOptions = {},
 ): ArchiveLocation | undefined {
@@ -148,22 +167,25 @@ export function locateInArchive(
   let budget = options.maxTotalBytes ?? 1024 * 1024 * 1024;
   let bytes = archiveBytes;
   let path = innerPath;
-  const via: RarcEntry[] = [];
+  const via: ArchiveEntry[] = [];
   for (let depth = 0; ; depth++) {
     if (depth >= maxDepth) {
       diagnostics.error('ARC_NESTING', 0, 0, `Archives are nested deeper than ${maxDepth} levels; "${innerPath}" was not opened.`);
       return undefined;
     }
-    const archive = openArchive(bytes, diagnostics, { maxSize: budget });
+    const archive = openAnyArchive(bytes, diagnostics, { maxSize: budget, detectEntries: false });
     budget = Math.max(0, budget - archive.bytes.length);
     const hit = locateEntry(archive.entries, path);
     if (!hit) {
       diagnostics.error('ARC_PATH_NOT_FOUND', 0, 0, `No entry "${path}" in the archive${via.length ? ` "${via[via.length - 1].path}"` : ''}.`);
       return undefined;
     }
-    const data = extractEntry(archive.bytes, hit.entry);
-    if (hit.rest.length === 0) return { bytes: data, entry: hit.entry, via };
-    if (!looksLikeArchive(data)) {
+    const data = extractAny(archive, hit.entry);
+    if (hit.rest.length === 0) {
+      const fullPath = [...via.map((v) => v.path), hit.entry.path].join('/');
+      return { bytes: data, entry: hit.entry, archive, via, fullPath };
+    }
+    if (!isAnyArchive(data)) {
       diagnostics.error('ARC_PATH_NOT_FOUND', hit.entry.dataOffset, Math.min(4, data.length),
         `"${hit.entry.path}" (at ${hex(hit.entry.dataOffset)}) is a file, not an archive; "${hit.rest.join('/')}" cannot be inside it.`);
       return undefined;

@@ -1,0 +1,257 @@
+/**
+ * One archive API over RARC (`.arc`, plain or Yaz0) and Shenmue PKS (plain or gzip): what the
+ * CLI (`ls`, `extract`, archive paths) and the extension's archive file system build on.
+ *
+ * Pure and browser-safe (no Node modules). Never throws; every size is bounded:
+ * decompression is capped, nested archives are opened only within a depth and a total-bytes
+ * budget.
+ */
+import { DiagnosticCode, DiagnosticSink } from '../binary/diagnostics';
+import type { Diagnostic } from '../binary/diagnostics';
+import type { FieldNode } from '../binary/fields';
+import { detect } from '../index';
+import type { AnimFormat } from '../types';
+import { gunzip, INFLATE_CODES, isGzip } from './inflate';
+import { isPks, parsePks, PksEntry, PKS_CODES } from './pks';
+import { isRarc, parseRarc, RarcEntry } from './rarc';
+import { decompressYaz0, isYaz0, yaz0DeclaredSize } from './yaz0';
+
+export type ArchiveKind = 'rarc' | 'pks';
+export type Compression = 'none' | 'yaz0' | 'gzip';
+/** What an entry holds (after its own compression is removed). */
+export type EntryFormat = AnimFormat | 'archive' | 'unknown' | 'folder';
+
+/** Codes added by the PKS / gzip / unified layer (RARC and Yaz0 codes are in rarc.ts's ARCHIVE_CODES). */
+export const ANY_ARCHIVE_CODES: DiagnosticCode[] = [
+  ...INFLATE_CODES,
+  ...PKS_CODES,
+  { code: 'ARC_BUDGET', severity: 'error', summary: 'A nested archive was not opened: the total decompressed size allowed across nesting levels was used up.' },
+];
+
+export interface ArchiveEntry {
+  /** Inner path: RARC `Root/Folder/file.bck` (root folder name first), PKS `NAME.EXT`. */
+  path: string;
+  /** The name as stored (untrusted: may be hostile, see `suspicious`). */
+  name: string;
+  kind: 'file' | 'folder';
+  /** Index in `entries` of the containing folder; -1 at the top level (RARC root folder, every PKS entry). */
+  parent: number;
+  /** Files: declared (stored) size. Folders: 0. */
+  size: number;
+  /** Files: absolute offset in `AnyArchive.bytes` (decompressed archive). Folders: -1. */
+  dataOffset: number;
+  /** Absolute offset of the entry's table record (RARC entry / node record, PKS dictionary record). */
+  recordOffset: number;
+  /** Detected from the entry's first bytes. */
+  compression: Compression;
+  /** detect() on the (decompressed) entry; 'archive' for nested RARC/PKS; 'folder' for folders. */
+  format: EntryFormat;
+  /** Name empty or with `/`, `\`, `..` or control characters. */
+  suspicious?: boolean;
+  /** The format-specific entry. */
+  rarc?: RarcEntry;
+  pks?: PksEntry;
+}
+
+export interface AnyArchive {
+  kind: ArchiveKind;
+  /** How the archive file itself was compressed. */
+  container: Compression;
+  /** Size of the input when it was compressed. */
+  compressedSize?: number;
+  /** Field tree of the (decompressed) archive, root path ''. */
+  root: FieldNode;
+  /** RARC: root folder first, then depth-first in table order. PKS: dictionary order. */
+  entries: ArchiveEntry[];
+  /** The bytes every offset refers to (decompressed when the input was compressed). */
+  bytes: Uint8Array;
+  /** The live diagnostic list of the sink passed in. */
+  diagnostics: Diagnostic[];
+}
+
+export interface OpenAnyOptions {
+  /** Cap on the decompressed archive size (Yaz0 / gzip). */
+  maxSize?: number;
+  /** Detect compression and format of every entry (default true). Off: both are 'none'/'unknown' (faster path lookups). */
+  detectEntries?: boolean;
+}
+
+/** Decompresses at most `n` bytes of a Yaz0 / gzip stream (for sniffing); the bytes themselves otherwise. */
+export function peekDecompressed(bytes: Uint8Array, n = 64): Uint8Array {
+  const scratch = new DiagnosticSink();
+  if (isYaz0(bytes)) return decompressYaz0(bytes, scratch, { maxSize: n });
+  if (isGzip(bytes)) return gunzip(bytes, scratch, { maxSize: n });
+  return bytes.subarray(0, n);
+}
+
+export function compressionOf(bytes: Uint8Array): Compression {
+  return isYaz0(bytes) ? 'yaz0' : isGzip(bytes) ? 'gzip' : 'none';
+}
+
+/** The archive kind of the bytes, looking through one level of Yaz0 / gzip; undefined when not an archive. */
+export function archiveKindOf(bytes: Uint8Array): ArchiveKind | undefined {
+  const head = compressionOf(bytes) === 'none' ? bytes : peekDecompressed(bytes, 16);
+  if (isRarc(head)) return 'rarc';
+  if (isPks(head)) return 'pks';
+  return undefined;
+}
+
+/** True for RARC / PKS archives, plain or (one level) Yaz0- or gzip-compressed. */
+export function isAnyArchive(bytes: Uint8Array): boolean {
+  return archiveKindOf(bytes) !== undefined;
+}
+
+/** Entries whose compressed data declares at most this much are decompressed fully for format detection. */
+const FULL_DETECT_LIMIT = 16 * 1024 * 1024;
+
+function declaredSize(bytes: Uint8Array, compression: Compression): number {
+  if (compression === 'yaz0') return yaz0DeclaredSize(bytes);
+  if (compression === 'gzip' && bytes.length >= 18) {
+    const o = bytes.length - 4;
+    return (bytes[o] | (bytes[o + 1] << 8) | (bytes[o + 2] << 16) | (bytes[o + 3] << 24)) >>> 0;
+  }
+  return bytes.length;
+}
+
+/** Compression and format of one entry's bytes (`name` helps MOTN detection, which has no magic). */
+export function detectEntry(data: Uint8Array, name: string): { compression: Compression; format: EntryFormat } {
+  const compression = compressionOf(data);
+  const classify = (bytes: Uint8Array): EntryFormat | undefined => {
+    if (isRarc(bytes) || isPks(bytes)) return 'archive';
+    const kind = detect(bytes, name);
+    if (kind === 'bck' || kind === 'btk' || kind === 'brk' || kind === 'motn') return kind;
+    return undefined;
+  };
+  if (compression === 'none') return { compression, format: classify(data) ?? 'unknown' };
+  const head = peekDecompressed(data, 64);
+  let format = classify(head);
+  if (format === undefined && declaredSize(data, compression) <= FULL_DETECT_LIMIT) {
+    format = classify(decompressEntry(data, new DiagnosticSink(), { maxSize: FULL_DETECT_LIMIT }));
+  }
+  return { compression, format: format ?? 'unknown' };
+}
+
+/** Removes one level of Yaz0 / gzip compression (the bytes themselves when neither). Never throws. */
+export function decompressEntry(data: Uint8Array, diagnostics: DiagnosticSink, options: { maxSize?: number } = {}): Uint8Array {
+  if (isYaz0(data)) return decompressYaz0(data, diagnostics, options);
+  if (isGzip(data)) return gunzip(data, diagnostics, options);
+  return data;
+}
+
+/**
+ * Opens a RARC or PKS archive, plain, Yaz0- or gzip-compressed. Never throws. Input that is
+ * neither is parsed as RARC, which reports `ARC_MAGIC` (and yields no entries).
+ */
+export function openAnyArchive(input: Uint8Array, diagnostics: DiagnosticSink, options: OpenAnyOptions = {}): AnyArchive {
+  const container = compressionOf(input);
+  const bytes = container === 'none' ? input : decompressEntry(input, diagnostics, { maxSize: options.maxSize });
+  const compressedSize = container === 'none' ? undefined : input.length;
+  const detectEntries = options.detectEntries ?? true;
+  const info = (data: Uint8Array, name: string): { compression: Compression; format: EntryFormat } =>
+    detectEntries ? detectEntry(data, name) : { compression: 'none', format: 'unknown' };
+
+  if (isPks(bytes)) {
+    const pks = parsePks(bytes, diagnostics);
+    const entries = pks.entries.map((e): ArchiveEntry => {
+      const data = bytes.subarray(Math.min(bytes.length, e.dataOffset), Math.min(bytes.length, e.dataOffset + e.size));
+      const entry: ArchiveEntry = {
+        path: e.path, name: e.name, kind: 'file', parent: -1, size: e.size, dataOffset: e.dataOffset, recordOffset: e.recordOffset,
+        ...info(data, e.name), pks: e,
+      };
+      if (e.suspicious) entry.suspicious = true;
+      return entry;
+    });
+    const out: AnyArchive = { kind: 'pks', container, root: pks.root, entries, bytes, diagnostics: diagnostics.list };
+    if (compressedSize !== undefined) out.compressedSize = compressedSize;
+    return out;
+  }
+  const rarc = parseRarc(bytes, diagnostics);
+  const entries = rarc.entries.map((e): ArchiveEntry => {
+    const isFile = e.kind === 'file';
+    const data = isFile ? bytes.subarray(Math.min(bytes.length, Math.max(0, e.dataOffset)), Math.min(bytes.length, Math.max(0, e.dataOffset + e.size))) : undefined;
+    const entry: ArchiveEntry = {
+      path: e.path, name: e.name, kind: e.kind, parent: e.parent, size: isFile ? e.size : 0, dataOffset: isFile ? e.dataOffset : -1,
+      recordOffset: e.recordOffset, ...(data ? info(data, e.name) : { compression: 'none' as const, format: 'folder' as const }), rarc: e,
+    };
+    if (e.suspicious) entry.suspicious = true;
+    return entry;
+  });
+  const out: AnyArchive = { kind: 'rarc', container, root: rarc.root, entries, bytes, diagnostics: diagnostics.list };
+  if (compressedSize !== undefined) out.compressedSize = compressedSize;
+  return out;
+}
+
+/** The stored bytes of a file entry (still compressed if the entry is): a view clamped to the archive; empty for folders. */
+export function extractAny(archive: Pick<AnyArchive, 'bytes'>, entry: ArchiveEntry): Uint8Array {
+  const b = archive.bytes;
+  if (entry.kind !== 'file' || entry.dataOffset < 0 || entry.dataOffset >= b.length) return new Uint8Array(0);
+  return b.subarray(entry.dataOffset, Math.min(b.length, entry.dataOffset + entry.size));
+}
+
+// --- nested listing ---
+
+export interface ArchiveTreeItem {
+  /** Full inner path from the outermost archive: `Outer/Dir/inner.szs/Inner/Anim/f.bck`. */
+  path: string;
+  /** 0 for entries of the outermost archive, 1 inside a nested archive, … */
+  depth: number;
+  /** Index in `ArchiveTree.archives` of the archive holding the entry (offsets are relative to its bytes). */
+  archive: number;
+  entry: ArchiveEntry;
+}
+
+export interface ArchiveTreeNode {
+  /** Inner path of the nested archive entry ('' for the outermost archive). */
+  path: string;
+  depth: number;
+  archive: AnyArchive;
+  /** This archive's own diagnostics (offsets in its bytes; Yaz0/gzip ones in its compressed stream). */
+  diagnostics: Diagnostic[];
+}
+
+export interface ArchiveTree {
+  archives: ArchiveTreeNode[];
+  /** Depth-first: each nested archive's entries follow its own entry. */
+  items: ArchiveTreeItem[];
+}
+
+export interface TreeOptions {
+  /** Archives opened, outermost included (default 8). */
+  maxDepth?: number;
+  /** Total decompressed bytes across all archives (default 1 GiB). */
+  maxTotalBytes?: number;
+  /** Enter nested archives (default true). */
+  nested?: boolean;
+}
+
+/** Lists an archive and (by default) every archive nested in it, with full inner paths. Never throws. */
+export function listArchiveTree(input: Uint8Array, options: TreeOptions = {}): ArchiveTree {
+  const maxDepth = options.maxDepth ?? 8;
+  let budget = options.maxTotalBytes ?? 1024 * 1024 * 1024;
+  const tree: ArchiveTree = { archives: [], items: [] };
+  const visit = (bytes: Uint8Array, prefix: string, depth: number): void => {
+    const sink = new DiagnosticSink();
+    const archive = openAnyArchive(bytes, sink, { maxSize: budget });
+    budget = Math.max(0, budget - (archive.bytes === bytes ? 0 : archive.bytes.length));
+    const node: ArchiveTreeNode = { path: prefix, depth, archive, diagnostics: sink.list };
+    const index = tree.archives.push(node) - 1;
+    for (const entry of archive.entries) {
+      const path = prefix ? `${prefix}/${entry.path}` : entry.path;
+      tree.items.push({ path, depth, archive: index, entry });
+      if (entry.kind !== 'file' || entry.format !== 'archive' || options.nested === false) continue;
+      if (depth + 1 >= maxDepth) {
+        sink.error('ARC_NESTING', entry.dataOffset, 0, `"${entry.path}" is an archive nested deeper than ${maxDepth} levels; not opened.`);
+        continue;
+      }
+      const data = extractAny(archive, entry);
+      if (budget <= 0) {
+        sink.error('ARC_BUDGET', entry.dataOffset, 0, `"${entry.path}" was not opened: the decompressed size budget is used up.`);
+        continue;
+      }
+      visit(data, path, depth + 1);
+    }
+    sink.finish();
+  };
+  visit(input, '', 0);
+  return tree;
+}
