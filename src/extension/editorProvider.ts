@@ -1,17 +1,23 @@
 /**
- * The read-only custom editor: reads the file, decodes it in the extension host, and hands the webview
- * the decoded data by message (never the file by URI). The webview loads only from dist/.
+ * The read-only custom editor (`animscope.animation`, and `animscope.animation.anyFile` for "Reopen
+ * With…"): one AnimationDocument per file, one EditorSession per webview panel. The host decodes;
+ * the webview gets the decoded file by message (protocol.ts, validated both ways), never by URI.
  */
-import * as crypto from 'crypto';
 import * as vscode from 'vscode';
-import { baseName, decode } from '../formats/index';
 import type { DecodedFile } from '../formats/types';
-import { FileSummary, isWebviewToHost, msg, RenderCounts, SUMMARY_MAX_DIAGNOSTICS, WebviewToHost } from '../protocol';
+import {
+  animPayload, isWebviewToHost, LoadedFile, msg, RenderCounts, WebviewCommand, WebviewToHost,
+} from '../protocol';
+import { AnimationDocument } from './animationDocument';
+import type { ProblemsReporter } from './diagnostics';
+import { viewSettings } from './settings';
+import { webviewHtml, webviewOptions } from './webviewHtml';
 
 /** Default editor for J3D animations and MOTN names (package.json → contributes.customEditors). */
 export const VIEW_TYPE = 'animscope.animation';
 /** The same editor offered for any file through "Reopen Editor With…" (priority "option"). */
 export const VIEW_TYPE_ANY_FILE = 'animscope.animation.anyFile';
+export const VIEW_TYPES: readonly string[] = [VIEW_TYPE, VIEW_TYPE_ANY_FILE];
 
 /** What a webview last reported it rendered for a document; read by tests via `animscope._test.lastRenderState`. */
 export interface RenderState {
@@ -25,43 +31,193 @@ export interface RenderState {
   renderedAt: number;
   /** How many `rendered` messages this document's webviews sent (reloads re-render). */
   renderCount: number;
-  /** True when the webview's echo matches what the host sent. */
+  /** The document version (1, then +1 per reload from disk) of the last `load` sent to that webview. */
+  documentVersion: number;
+  /** True when the webview's echo (format, name, byte length, field and diagnostic counts) matches what the host sent. */
   consistent: boolean;
 }
 
-export function summarize(decoded: DecodedFile, fileByteLength: number): FileSummary {
+/** The last `selection` a webview reported (`animscope._test.lastSelection`; the Go to Offset default). */
+export interface SelectionState {
+  uri: string;
+  offset: number;
+  length: number;
+  path?: string;
+  at: number;
+}
+
+/** resolveCustomEditor → first `rendered`, per opened editor (`animscope._test.timings`). */
+export interface OpenTiming {
+  uri: string;
+  fileName: string;
+  format: string;
+  byteLength: number;
+  /** Read + decode in openCustomDocument (0 when the document was already open). */
+  openMs: number;
+  /** resolveCustomEditor → `ready` from the webview. */
+  readyMs?: number;
+  /** resolveCustomEditor → `load` posted (serialisation included). */
+  loadPostedMs?: number;
+  /** resolveCustomEditor → first `rendered`. */
+  renderedMs?: number;
+}
+
+const MAX_TIMINGS = 200;
+
+export interface ProviderHooks {
+  /** A webview toolbar asked for a host command for its document. */
+  runCommand(command: WebviewCommand, document: AnimationDocument): void;
+}
+
+/** A typed array whose constructor VS Code's postMessage serialiser recognises (a Node Buffer is not). */
+function plainBytes(bytes: Uint8Array): Uint8Array {
+  return bytes.constructor === Uint8Array ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+export function loadedFile(doc: AnimationDocument): LoadedFile {
+  const decoded: DecodedFile = doc.decoded;
   return {
-    format: decoded.format,
     fileName: decoded.fileName,
-    byteLength: decoded.bytes.length,
-    fileByteLength,
-    container: decoded.container?.kind,
-    diagnosticsCount: decoded.diagnostics.length,
-    diagnostics: decoded.diagnostics.slice(0, SUMMARY_MAX_DIAGNOSTICS).map((d) => ({
-      severity: d.severity, code: d.code, message: d.message, offset: d.offset, length: d.length,
-    })),
-    topLevelFields: (decoded.root.children ?? []).map((c) => c.name),
+    format: decoded.format,
+    bytes: plainBytes(decoded.bytes),
+    fileByteLength: doc.fileBytes.length,
+    container: decoded.container,
+    root: decoded.root,
+    diagnostics: decoded.diagnostics,
+    summary: doc.summary,
+    anim: animPayload(decoded.anim),
   };
 }
 
-class AnimationDocument implements vscode.CustomDocument {
+/** One webview panel showing one document. */
+export class EditorSession implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable[] = [];
+  private ready = false;
+  private sentVersion = 0;
+  private pendingReveal: { offset: number; length: number } | undefined;
+  private readonly resolvedAt = performance.now();
+  readonly timing: OpenTiming;
+
   constructor(
-    readonly uri: vscode.Uri,
-    readonly decoded: DecodedFile,
-    readonly fileByteLength: number,
-    private readonly onDispose: () => void,
-  ) {}
-  dispose(): void { this.onDispose(); }
+    readonly document: AnimationDocument,
+    readonly panel: vscode.WebviewPanel,
+    private readonly provider: AnimationEditorProvider,
+    openMs: number,
+  ) {
+    this.timing = {
+      uri: document.uri.toString(), fileName: document.fileName, format: document.decoded.format,
+      byteLength: document.decoded.bytes.length, openMs,
+    };
+    this.disposables.push(
+      panel.webview.onDidReceiveMessage((m: unknown) => {
+        if (!isWebviewToHost(m)) {
+          provider.log.warn(`ignored an invalid message from the webview of ${this.key}`);
+          return;
+        }
+        this.onMessage(m);
+      }),
+      panel.onDidChangeViewState(() => provider.sessionViewStateChanged(this)),
+      document.onDidReload(() => { if (this.ready) this.postLoad(); }),
+      document.onDidDelete(() => { if (this.ready) void panel.webview.postMessage(msg.fileDeleted()); provider.sessionViewStateChanged(this); }),
+    );
+    panel.webview.options = webviewOptions(provider.extensionUri);
+    panel.webview.html = webviewHtml(panel.webview, provider.extensionUri);
+  }
+
+  get key(): string { return this.document.uri.toString(); }
+  get viewType(): string { return this.panel.viewType; }
+  get active(): boolean { return this.panel.active; }
+
+  private elapsed(): number { return Math.round((performance.now() - this.resolvedAt) * 10) / 10; }
+
+  private onMessage(m: WebviewToHost): void {
+    switch (m.type) {
+      case 'ready':
+        // sent on every (re)load of the webview (it is not retained while hidden): send everything again
+        this.ready = true;
+        this.timing.readyMs ??= this.elapsed();
+        this.postLoad();
+        if (this.document.deleted) void this.panel.webview.postMessage(msg.fileDeleted());
+        if (this.pendingReveal) {
+          void this.panel.webview.postMessage(msg.reveal(this.pendingReveal.offset, this.pendingReveal.length));
+          this.pendingReveal = undefined;
+        }
+        break;
+      case 'rendered':
+        this.timing.renderedMs ??= this.elapsed();
+        this.provider.recordRender(this, m);
+        break;
+      case 'selection':
+        this.provider.recordSelection(this, m);
+        break;
+      case 'requestTracks': {
+        const anim = this.document.decoded.anim;
+        const seq = anim?.format === 'motn' ? anim.sequences[m.sequenceIndex] : undefined;
+        if (!seq) this.provider.log.warn(`${this.key}: tracks asked for sequence ${m.sequenceIndex}, which does not exist`);
+        void this.panel.webview.postMessage(msg.tracks(m.requestId, m.sequenceIndex, seq?.tracks ?? []));
+        break;
+      }
+      case 'command':
+        this.provider.hooks.runCommand(m.command, this.document);
+        break;
+      case 'error':
+        this.provider.log.error(`webview of ${this.key}: ${m.message}`);
+        break;
+    }
+  }
+
+  private postLoad(): void {
+    this.sentVersion = this.document.version;
+    const message = msg.load(loadedFile(this.document), viewSettings(this.document.uri));
+    void this.panel.webview.postMessage(message).then((delivered) => {
+      this.timing.loadPostedMs ??= this.elapsed();
+      if (!delivered) this.provider.log.warn(`${this.key}: the load message was not delivered`);
+    });
+  }
+
+  /** What the last `load` sent to this webview was, to check the `rendered` echo against. */
+  get loadedVersion(): number { return this.sentVersion; }
+
+  postSettings(): void {
+    if (this.ready) void this.panel.webview.postMessage(msg.settings(viewSettings(this.document.uri)));
+  }
+
+  /** Selects a byte range; queued until the webview is ready (its `load` must come first). */
+  reveal(offset: number, length: number): void {
+    if (this.ready) void this.panel.webview.postMessage(msg.reveal(offset, length));
+    else this.pendingReveal = { offset, length };
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
 }
 
-export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvider<AnimationDocument> {
+export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvider<AnimationDocument>, vscode.Disposable {
+  private readonly sessions = new Set<EditorSession>();
+  private readonly documents = new Set<AnimationDocument>();
   private readonly renderStates = new Map<string, RenderState>();
+  private readonly selections = new Map<string, SelectionState>();
+  private readonly timingList: OpenTiming[] = [];
+  /** openMs of documents not yet shown in a panel (the first panel reports it). */
+  private readonly pendingOpenMs = new WeakMap<AnimationDocument, number>();
   private lastRenderedKey: string | undefined;
+  private lastSelectedKey: string | undefined;
+  private _active: EditorSession | undefined;
+  private readonly _onDidChangeActive = new vscode.EventEmitter<void>();
+  /** The active AnimScope editor changed, or its document changed (status bar). */
+  readonly onDidChangeActive = this._onDidChangeActive.event;
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly log: vscode.LogOutputChannel) {}
+  constructor(
+    readonly extensionUri: vscode.Uri,
+    readonly log: vscode.LogOutputChannel,
+    private readonly problems: ProblemsReporter,
+    readonly hooks: ProviderHooks,
+  ) {}
 
   register(): vscode.Disposable {
-    const options = { supportsMultipleEditorsPerDocument: true, webviewOptions: { retainContextWhenHidden: false } };
+    // No retainContextWhenHidden: the webview keeps its UI state with getState/setState and asks again with `ready`.
+    const options = { supportsMultipleEditorsPerDocument: true };
     return vscode.Disposable.from(
       vscode.window.registerCustomEditorProvider(VIEW_TYPE, this, options),
       vscode.window.registerCustomEditorProvider(VIEW_TYPE_ANY_FILE, this, options),
@@ -69,89 +225,133 @@ export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvi
   }
 
   async openCustomDocument(uri: vscode.Uri): Promise<AnimationDocument> {
-    const bytes = await vscode.workspace.fs.readFile(uri);
-    const t0 = Date.now();
-    const decoded = decode(bytes, baseName(uri.path));
-    this.log.info(`decoded ${uri.toString()} as ${decoded.format}: ${bytes.length} bytes, ` +
-      `${decoded.diagnostics.length} diagnostics, ${Date.now() - t0} ms`);
-    const key = uri.toString();
-    return new AnimationDocument(uri, decoded, bytes.length, () => this.renderStates.delete(key));
+    const doc = await AnimationDocument.open(uri, this.log);
+    this.documents.add(doc);
+    this.pendingOpenMs.set(doc, doc.openMs);
+    this.problems.track(doc);
+    doc.onDidReload(() => { if (this._active?.document === doc) this._onDidChangeActive.fire(); });
+    doc.onDidDispose(() => {
+      this.documents.delete(doc);
+      if (![...this.documents].some((d) => d.uri.toString() === doc.uri.toString())) this.renderStates.delete(doc.uri.toString());
+    });
+    return doc;
   }
 
   async resolveCustomEditor(document: AnimationDocument, panel: vscode.WebviewPanel): Promise<void> {
-    const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
-    panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [dist] };
-    const summary = summarize(document.decoded, document.fileByteLength);
-    const key = document.uri.toString();
-    const sub = panel.webview.onDidReceiveMessage((m: unknown) => {
-      if (!isWebviewToHost(m)) {
-        this.log.warn(`ignored an invalid message from the webview of ${key}`);
-        return;
-      }
-      this.onMessage(m, panel, summary, key);
+    const openMs = this.pendingOpenMs.get(document) ?? 0;
+    this.pendingOpenMs.delete(document);
+    const session = new EditorSession(document, panel, this, Math.round(openMs * 10) / 10);
+    this.sessions.add(session);
+    this.timingList.push(session.timing);
+    if (this.timingList.length > MAX_TIMINGS) this.timingList.shift();
+    panel.onDidDispose(() => {
+      session.dispose();
+      this.sessions.delete(session);
+      if (this._active === session) this.setActive(undefined);
     });
-    panel.onDidDispose(() => sub.dispose());
-    panel.webview.html = this.html(panel.webview, dist);
+    if (panel.active) this.setActive(session);
   }
 
-  private onMessage(m: WebviewToHost, panel: vscode.WebviewPanel, summary: FileSummary, key: string): void {
-    switch (m.type) {
-      case 'ready':
-        void panel.webview.postMessage(msg.summary(summary));
-        break;
-      case 'rendered': {
-        const previous = this.renderStates.get(key);
-        this.renderStates.set(key, {
-          uri: key,
-          viewType: panel.viewType,
-          format: m.format,
-          fileName: m.fileName,
-          byteLength: m.byteLength,
-          counts: m.counts,
-          renderedAt: Date.now(),
-          renderCount: (previous?.renderCount ?? 0) + 1,
-          consistent: m.format === summary.format && m.fileName === summary.fileName && m.byteLength === summary.byteLength,
-        });
-        this.lastRenderedKey = key;
-        break;
-      }
-      case 'error':
-        this.log.error(`webview of ${key}: ${m.message}`);
-        break;
-    }
+  // ---- state the webviews report ---------------------------------------------------------------
+  recordRender(session: EditorSession, m: Extract<WebviewToHost, { type: 'rendered' }>): void {
+    const key = session.key;
+    const previous = this.renderStates.get(key);
+    const decoded = session.document.decoded;
+    const consistent = session.loadedVersion === session.document.version &&
+      m.format === decoded.format && m.fileName === decoded.fileName && m.byteLength === decoded.bytes.length &&
+      m.counts.fields === (decoded.root.children?.length ?? 0) && m.counts.diagnostics === decoded.diagnostics.length;
+    this.renderStates.set(key, {
+      uri: key, viewType: session.viewType, format: m.format, fileName: m.fileName, byteLength: m.byteLength,
+      counts: { ...m.counts }, renderedAt: Date.now(), renderCount: (previous?.renderCount ?? 0) + 1,
+      documentVersion: session.loadedVersion, consistent,
+    });
+    this.lastRenderedKey = key;
+    if (!consistent) this.log.warn(`${key}: the webview rendered ${JSON.stringify(m)}, which differs from what was sent`);
+  }
+
+  recordSelection(session: EditorSession, m: Extract<WebviewToHost, { type: 'selection' }>): void {
+    this.selections.set(session.key, { uri: session.key, offset: m.offset, length: m.length, path: m.path, at: Date.now() });
+    this.lastSelectedKey = session.key;
+  }
+
+  private static keyOf(uri: vscode.Uri | string | undefined, fallback: string | undefined): string | undefined {
+    return uri === undefined ? fallback : typeof uri === 'string' ? uri : uri.toString();
   }
 
   /** For tests: the last render state of `uri` (a Uri or its string), or of the last rendered document. */
   lastRenderState(uri?: vscode.Uri | string): RenderState | undefined {
-    const key = uri === undefined ? this.lastRenderedKey : typeof uri === 'string' ? uri : uri.toString();
+    const key = AnimationEditorProvider.keyOf(uri, this.lastRenderedKey);
     const state = key === undefined ? undefined : this.renderStates.get(key);
     return state && { ...state, counts: { ...state.counts } };
   }
 
-  private html(webview: vscode.Webview, dist: vscode.Uri): string {
-    const nonce = crypto.randomBytes(18).toString('base64');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css'));
-    const csp = [
-      "default-src 'none'",
-      `style-src ${webview.cspSource}`,
-      `img-src ${webview.cspSource} data:`,
-      `font-src ${webview.cspSource}`,
-      `script-src 'nonce-${nonce}'`,
-    ].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style.toString()}">
-<title>AnimScope</title>
-</head>
-<body>
-<main id="app"><p id="status">Loading…</p></main>
-<script nonce="${nonce}" src="${script.toString()}"></script>
-</body>
-</html>`;
+  lastSelection(uri?: vscode.Uri | string): SelectionState | undefined {
+    const key = AnimationEditorProvider.keyOf(uri, this.lastSelectedKey);
+    const state = key === undefined ? undefined : this.selections.get(key);
+    return state && { ...state };
+  }
+
+  timings(): OpenTiming[] {
+    return this.timingList.map((t) => ({ ...t }));
+  }
+
+  // ---- which editor is active --------------------------------------------------------------------
+  sessionViewStateChanged(session: EditorSession): void {
+    if (session.active) this._active = session;
+    else if (this._active === session) this._active = undefined;
+    this._onDidChangeActive.fire();
+  }
+
+  private setActive(session: EditorSession | undefined): void {
+    if (this._active === session) return;
+    this._active = session;
+    this._onDidChangeActive.fire();
+  }
+
+  get activeSession(): EditorSession | undefined { return this._active?.active ? this._active : undefined; }
+
+  /** An open document for `uri` (any view type), if there is one. */
+  documentFor(uri: vscode.Uri): AnimationDocument | undefined {
+    const key = uri.toString();
+    for (const s of this.sessions) if (s.key === key) return s.document;
+    for (const d of this.documents) if (d.uri.toString() === key) return d;
+    return undefined;
+  }
+
+  sessionsFor(uri: vscode.Uri): EditorSession[] {
+    const key = uri.toString();
+    return [...this.sessions].filter((s) => s.key === key);
+  }
+
+  /**
+   * Selects a byte range in the editor of `uri`: the active one when it shows that file, otherwise the
+   * file is opened (or brought forward) in its AnimScope editor first.
+   */
+  async reveal(uri: vscode.Uri, offset: number, length: number): Promise<boolean> {
+    let session = this.activeSession?.key === uri.toString() ? this.activeSession : undefined;
+    if (!session) {
+      const existing = this.sessionsFor(uri)[0];
+      if (existing) {
+        // bring the open editor forward where it is (rather than opening a second one in the active group)
+        existing.panel.reveal(existing.panel.viewColumn, false);
+        session = existing;
+      } else {
+        await vscode.commands.executeCommand('vscode.openWith', uri, VIEW_TYPE);
+        session = this.activeSession?.key === uri.toString() ? this.activeSession : this.sessionsFor(uri)[0];
+      }
+    }
+    if (!session) return false;
+    session.reveal(offset, length);
+    return true;
+  }
+
+  postSettings(): void {
+    for (const s of this.sessions) s.postSettings();
+  }
+
+  dispose(): void {
+    for (const s of this.sessions) s.dispose();
+    this.sessions.clear();
+    this._onDidChangeActive.dispose();
   }
 }

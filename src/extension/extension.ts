@@ -1,17 +1,48 @@
+/**
+ * Activation: wires the custom editor, the Problems panel, the commands, the status bar and the
+ * settings together. The modules each do one job; this file only connects them.
+ */
 import * as vscode from 'vscode';
-import { AnimationEditorProvider, RenderState } from './editorProvider';
+import { Commands } from './commands';
+import { ProblemsReporter } from './diagnostics';
+import { AnimationEditorProvider, OpenTiming, RenderState, SelectionState } from './editorProvider';
+import { affectsDiagnostics, affectsView } from './settings';
+import { AnimationStatusBar } from './statusBar';
 
-/** Internal command (not contributed, so not in the palette): the last state a webview rendered. */
+/** Internal commands (not contributed, so not in the palette), for tests and benchmarks. */
 export const LAST_RENDER_STATE_COMMAND = 'animscope._test.lastRenderState';
+export const LAST_SELECTION_COMMAND = 'animscope._test.lastSelection';
+export const TIMINGS_COMMAND = 'animscope._test.timings';
+export const STATUS_BAR_COMMAND = 'animscope._test.statusBar';
 
 export function activate(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('AnimScope', { log: true });
-  const provider = new AnimationEditorProvider(context.extensionUri, log);
+  const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
+  const problems = new ProblemsReporter();
+  let commands: Commands | undefined;
+  const provider = new AnimationEditorProvider(context.extensionUri, log, problems, {
+    runCommand: (command, document) => commands?.runFromWebview(command, document.uri),
+  });
+  commands = new Commands(provider, version, log);
+  const statusBar = new AnimationStatusBar(provider, 'animscope.goToOffset');
+
   context.subscriptions.push(
     log,
+    problems,
+    provider,
     provider.register(),
+    commands.register(),
+    statusBar,
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (affectsDiagnostics(e)) problems.republishAll();
+      if (affectsView(e)) provider.postSettings();
+    }),
     vscode.commands.registerCommand(LAST_RENDER_STATE_COMMAND,
       (uri?: vscode.Uri | string): RenderState | undefined => provider.lastRenderState(uri)),
+    vscode.commands.registerCommand(LAST_SELECTION_COMMAND,
+      (uri?: vscode.Uri | string): SelectionState | undefined => provider.lastSelection(uri)),
+    vscode.commands.registerCommand(TIMINGS_COMMAND, (): OpenTiming[] => provider.timings()),
+    vscode.commands.registerCommand(STATUS_BAR_COMMAND, () => statusBar.state),
   );
 }
 

@@ -7,22 +7,21 @@ import * as path from 'path';
 import { decode } from '../../../src/formats/index';
 import { DARK, E2EContext, E2ETest, LIGHT, openInCustomEditor, runCommand, setTheme } from '../workbench';
 
-function expectedByteLengthText(ctx: E2EContext, name: string): { text: string; format: string } {
+function expected(ctx: E2EContext, name: string): { sizeText: string; format: string } {
   const decoded = decode(new Uint8Array(fs.readFileSync(path.join(ctx.folder, name))), name);
-  const n = decoded.bytes.length;
-  return { text: `${n} bytes (0x${n.toString(16).toUpperCase()})`, format: decoded.format };
+  return { sizeText: `${decoded.bytes.length} bytes`, format: decoded.format };
 }
 
 async function openAndCheck(ctx: E2EContext, name: string, options: { editorName?: string; reopenWith?: boolean } = {}): Promise<void> {
-  const expected = expectedByteLengthText(ctx, name);
+  const want = expected(ctx, name);
   const wv = await openInCustomEditor(ctx.page, name, { ...options, log: ctx.log });
-  // the file name is the first thing rendered from the host's summary: wait for it, then compare
-  await wv.locator('#file-name', { hasText: name }).waitFor({ timeout: 30000 });
-  const byteLength = (await wv.locator('#byte-length').textContent({ timeout: 5000 }))?.trim();
-  if (byteLength !== expected.text) throw new Error(`#byte-length: got "${byteLength}", expected "${expected.text}"`);
-  const format = (await wv.locator('#format-name').textContent({ timeout: 5000 }))?.trim();
-  if (format !== expected.format) throw new Error(`#format-name: got "${format}", expected "${expected.format}"`);
-  ctx.log(`${name}: webview shows "${byteLength}", format ${format}`);
+  // the file name is the first thing rendered from the host's `load`: wait for it, then compare
+  await wv.locator('h1.as-title', { hasText: name }).waitFor({ timeout: 30000 });
+  const size = (await wv.locator('.as-fact:has(dt:text-is("Size")) > dd').textContent({ timeout: 5000 }))?.trim();
+  if (size !== want.sizeText) throw new Error(`Size fact: got "${size}", expected "${want.sizeText}"`);
+  const format = (await wv.locator('.as-badge').first().textContent({ timeout: 5000 }))?.trim();
+  if (format !== want.format.toUpperCase()) throw new Error(`format badge: got "${format}", expected "${want.format.toUpperCase()}"`);
+  ctx.log(`${name}: webview shows "${size}", format ${format}`);
 }
 
 async function closeAll(ctx: E2EContext): Promise<void> {

@@ -1,125 +1,156 @@
 /**
  * Runs INSIDE the VS Code extension host (code-server), loaded by suite/index.ts.
- * Opens real samples in the custom editor and checks what the webview reports it rendered
- * against what decode() returns here.
+ * Opens every shared sample in the custom editor and checks what the webview reports it rendered
+ * against what decode() returns here; file changes on disk; commands that need a rendered webview.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { decode } from '../../../src/formats/index';
-import type { DecodedFile } from '../../../src/formats/types';
-import type { RenderState } from '../../../src/extension/editorProvider';
-
-const EXTENSION_ID = 'animscope.animscope';
-const VIEW_TYPE = 'animscope.animation';
-const VIEW_TYPE_ANY_FILE = 'animscope.animation.anyFile';
-const STATE_COMMAND = 'animscope._test.lastRenderState';
-
-/** out/test/host/suite → project root. */
-const PROJECT_ROOT = path.resolve(__dirname, '../../../..');
-const SAMPLES = path.resolve(process.env.ANIMSCOPE_SAMPLES ?? path.join(PROJECT_ROOT, '../shared/samples'));
-
-let workDir: string;
-
-/** Copies a shared sample into the test workspace (never into the repository) under `asName`. */
-function copySample(relative: string, asName = path.basename(relative)): { uri: vscode.Uri; decoded: DecodedFile } {
-  const target = path.join(workDir, asName);
-  fs.copyFileSync(path.join(SAMPLES, relative), target);
-  fs.chmodSync(target, 0o644);
-  const decoded = decode(new Uint8Array(fs.readFileSync(target)), asName);
-  return { uri: vscode.Uri.file(target), decoded };
-}
-
-async function waitForRender(uri: vscode.Uri, since: number, timeoutMs = 30000): Promise<RenderState> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const state = await vscode.commands.executeCommand<RenderState | undefined>(STATE_COMMAND, uri);
-    if (state && state.renderedAt >= since) return state;
-    if (Date.now() > until) throw new Error(`no 'rendered' message for ${uri.toString()} within ${timeoutMs} ms (last: ${JSON.stringify(state)})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function assertActiveCustomEditor(viewType: string, uri: vscode.Uri): void {
-  const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
-  assert.ok(tab, 'an editor tab is active');
-  assert.ok(tab.input instanceof vscode.TabInputCustom, `active tab is a custom editor (got ${tab.label})`);
-  assert.strictEqual(tab.input.viewType, viewType);
-  assert.strictEqual(tab.input.uri.toString(), uri.toString());
-}
-
-function assertRenderedMatches(state: RenderState, decoded: DecodedFile, viewType: string): void {
-  assert.strictEqual(state.format, decoded.format, 'format');
-  assert.strictEqual(state.byteLength, decoded.bytes.length, 'byte length');
-  assert.strictEqual(state.fileName, decoded.fileName, 'file name');
-  assert.strictEqual(state.viewType, viewType);
-  assert.strictEqual(state.counts.fields, decoded.root.children?.length ?? 0, 'top-level field rows');
-  assert.strictEqual(state.counts.diagnostics, Math.min(decoded.diagnostics.length, 50), 'diagnostic rows');
-  assert.ok(state.consistent, 'the webview echoed what the host sent');
-}
-
-async function openWithAndCheck(relative: string, viewType = VIEW_TYPE, asName?: string): Promise<RenderState> {
-  const { uri, decoded } = copySample(relative, asName);
-  const since = Date.now();
-  await vscode.commands.executeCommand('vscode.openWith', uri, viewType);
-  assertActiveCustomEditor(viewType, uri);
-  const state = await waitForRender(uri, since);
-  assertRenderedMatches(state, decoded, viewType);
-  return state;
-}
+import {
+  assertActiveCustomEditor, assertRenderedMatches, closeAll, copySample, EXTENSION_ID, lastSelection, openAndCheck, openWith,
+  renderState, SAMPLES, setUp, sharedSamples, STATE_COMMAND, STATUS_BAR_COMMAND, tempDir, timings, VIEW_TYPE, VIEW_TYPE_ANY_FILE,
+  waitFor, waitForRender,
+} from './helpers';
 
 suite('AnimScope custom editor (in the VS Code extension host)', () => {
+  let dir: string;
   suiteSetup(async () => {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID);
-    assert.ok(ext, `extension ${EXTENSION_ID} under development is loaded`);
-    await ext.activate(); // like with @vscode/test-electron, the dev extension is not auto-activated
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    assert.ok(folder, 'the host opened a workspace folder');
-    workDir = folder.uri.fsPath;
-    assert.ok(fs.existsSync(SAMPLES), `samples at ${SAMPLES}`);
+    await setUp();
+    dir = tempDir('editor');
   });
 
-  teardown(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  teardown(closeAll);
+
+  suiteTeardown(async () => {
+    // resolveCustomEditor → first `rendered`, for the benchmark and the report
+    const rows = (await timings()).filter((t) => t.renderedMs !== undefined);
+    for (const t of rows) {
+      console.log(`    timing ${t.fileName.padEnd(28)} ${t.format.padEnd(5)} ${String(t.byteLength).padStart(8)} B  ` +
+        `open ${t.openMs} ms  ready ${t.readyMs} ms  load posted ${t.loadPostedMs} ms  rendered ${t.renderedMs} ms`);
+    }
   });
 
-  test('the test command is registered but not contributed to the palette', async () => {
-    assert.ok((await vscode.commands.getCommands(true)).includes(STATE_COMMAND));
+  test('the test commands are registered but not contributed to the palette', async () => {
+    const all = await vscode.commands.getCommands(true);
     const pkg = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes?: { commands?: { command: string }[] } };
-    assert.ok(!(pkg.contributes?.commands ?? []).some((c) => c.command === STATE_COMMAND));
+    for (const c of [STATE_COMMAND, 'animscope._test.lastSelection', 'animscope._test.timings', 'animscope.revealOffset']) {
+      assert.ok(all.includes(c), `${c} is registered`);
+      assert.ok(!(pkg.contributes?.commands ?? []).some((x) => x.command === c), `${c} is not contributed`);
+    }
   });
 
-  test('BTK (Wait.btk) renders format and byte length equal to decode()', async () => {
-    await openWithAndCheck('j3d/smg/TripodBossCore/Wait.btk');
+  test('package.json contributes the commands, menus and settings', () => {
+    interface Contributes {
+      commands: { command: string; title: string; category?: string; icon?: string }[];
+      menus: Record<string, { command: string; when?: string }[]>;
+      configuration: { properties: Record<string, { default?: unknown; minimum?: number; maximum?: number }> };
+    }
+    const pkg = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: Contributes; activationEvents: string[] };
+    const when = 'activeCustomEditorId == animscope.animation || activeCustomEditorId == animscope.animation.anyFile';
+    const ids = ['animscope.exportJson', 'animscope.exportCurves', 'animscope.goToOffset', 'animscope.reopenAsHex'];
+    for (const id of ids) {
+      const c = pkg.contributes.commands.find((x) => x.command === id);
+      assert.ok(c && c.category === 'AnimScope' && c.icon?.startsWith('$('), `${id} has the AnimScope category and an icon`);
+      assert.strictEqual(pkg.contributes.menus.commandPalette.find((m) => m.command === id)?.when, when, `${id} palette when-clause`);
+      assert.strictEqual(pkg.contributes.menus['editor/title'].find((m) => m.command === id)?.when, when, `${id} editor/title when-clause`);
+    }
+    const props = pkg.contributes.configuration.properties;
+    assert.strictEqual(props['animscope.diagnostics.enabled'].default, true);
+    assert.deepStrictEqual(props['animscope.diagnostics.severityOverrides'].default, {});
+    const rate = props['animscope.playback.frameRate'];
+    assert.deepStrictEqual([rate.default, rate.minimum, rate.maximum], [30, 1, 240]);
   });
 
-  test('BCK (2ndDemo.bck) renders format and byte length equal to decode()', async () => {
-    await openWithAndCheck('j3d/smg/TripodBossCore/2ndDemo.bck');
-  });
+  for (const sample of sharedSamples()) {
+    test(`${sample} opens and renders what decode() returns`, async () => {
+      const copied = copySample(dir, sample, sample.replace(/[\\/]/g, '_').replace(/^j3d_smg_/, ''));
+      const state = await openAndCheck(copied);
+      assert.strictEqual(state.documentVersion, 1);
+    });
+  }
 
-  test('MOTN (motion.bin) renders format and byte length equal to decode()', async () => {
-    const state = await openWithAndCheck('motn/motion.bin');
-    assert.strictEqual(state.format, 'motn');
-  });
-
-  test('a J3D name opens in AnimScope by default (vscode.open)', async () => {
-    const { uri, decoded } = copySample('j3d/smg/TripodBossCore/Wait.brk');
+  test('a J3D name opens in AnimScope by default (vscode.open); the status bar shows it', async () => {
+    const copied = copySample(dir, 'j3d/smg/TripodBossCore/Wait.brk');
     const since = Date.now();
-    await vscode.commands.executeCommand('vscode.open', uri);
-    assertActiveCustomEditor(VIEW_TYPE, uri);
-    assertRenderedMatches(await waitForRender(uri, since), decoded, VIEW_TYPE);
+    await vscode.commands.executeCommand('vscode.open', copied.uri);
+    assertActiveCustomEditor(VIEW_TYPE, copied.uri);
+    assertRenderedMatches(await waitForRender(copied.uri, since), copied.decoded);
+    const anim = copied.decoded.anim;
+    assert.ok(anim && anim.format === 'brk');
+    const status = await waitFor('the status bar item', async () => {
+      const s = await vscode.commands.executeCommand<{ visible: boolean; text: string }>(STATUS_BAR_COMMAND);
+      return s?.visible ? s : undefined;
+    });
+    assert.ok(status.text.startsWith(`BRK · ${anim.duration} frame${anim.duration === 1 ? '' : 's'} · `), status.text);
+    await closeAll();
+    await waitFor('the status bar item to hide', async () =>
+      (await vscode.commands.executeCommand<{ visible: boolean }>(STATUS_BAR_COMMAND))?.visible ? undefined : true);
   });
 
   test('any file can be opened with the "any file" editor (Reopen With…)', async () => {
-    const state = await openWithAndCheck('j3d/smg/TripodBossCore/2ndDemo.bck', VIEW_TYPE_ANY_FILE, 'renamed-animation.dat');
+    const copied = copySample(dir, 'j3d/smg/TripodBossCore/2ndDemo.bck', 'renamed-animation.dat');
+    const state = await openAndCheck(copied, VIEW_TYPE_ANY_FILE);
     assert.strictEqual(state.fileName, 'renamed-animation.dat');
   });
 
   test('reopening the same document renders again', async () => {
-    const first = await openWithAndCheck('j3d/smg/TripodBossCore/Wait.btk');
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const second = await openWithAndCheck('j3d/smg/TripodBossCore/Wait.btk');
+    const copied = copySample(dir, 'j3d/smg/TripodBossCore/Wait.btk', 'reopen.btk');
+    const first = await openAndCheck(copied);
+    await closeAll();
+    const second = await openAndCheck(copied);
     assert.ok(second.renderedAt >= first.renderedAt);
+  });
+
+  test('a file changed on disk is decoded again and re-rendered', async () => {
+    const copied = copySample(dir, 'j3d/smg/TripodBossCore/2ndDemo.bck', 'changing.bck');
+    const first = await openAndCheck(copied);
+    const replacement = fs.readFileSync(path.join(SAMPLES, 'j3d/smg/TripodBoss/StartDemo.bck'));
+    assert.notStrictEqual(replacement.length, first.byteLength, 'the replacement has another length');
+    const since = Date.now();
+    fs.writeFileSync(copied.file, replacement);
+    const state = await waitForRender(copied.uri, since, (s) => s.byteLength === replacement.length);
+    assert.strictEqual(state.documentVersion, 2);
+    assert.ok(state.renderCount > first.renderCount);
+    assert.ok(state.consistent);
+  });
+
+  test('Go to Offset reveals the bytes in the webview (its selection follows)', async () => {
+    const copied = copySample(dir, 'j3d/smg/TripodBossCore/Wait.btk', 'goto.btk');
+    await openAndCheck(copied);
+    assert.strictEqual(await vscode.commands.executeCommand('animscope.goToOffset', copied.uri, '0x1C'), 0x1c);
+    const selection = await waitFor('the webview selection at 0x1C', async () => {
+      const s = await lastSelection(copied.uri);
+      return s?.offset === 0x1c ? s : undefined;
+    });
+    assert.strictEqual(selection.uri, copied.uri.toString());
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('animscope.goToOffset', copied.uri, copied.decoded.bytes.length)),
+      /outside/);
+  });
+
+  test('animscope.revealOffset (the Problems code link) opens the editor and reveals the offset', async () => {
+    const copied = copySample(dir, 'j3d/smg/TripodBossCore/Wait.brk', 'reveal.brk');
+    const since = Date.now();
+    assert.strictEqual(await vscode.commands.executeCommand('animscope.revealOffset', copied.uri.toString(), 0x20, 4), true);
+    assertActiveCustomEditor(VIEW_TYPE, copied.uri);
+    await waitForRender(copied.uri, since);
+    await waitFor('the webview selection at 0x20', async () => ((await lastSelection(copied.uri))?.offset === 0x20 ? true : undefined));
+  });
+
+  test('Reopen as Hex/Text replaces the AnimScope editor', async () => {
+    const copied = copySample(dir, 'j3d/smg/TripodBossCore/Wait.btk', 'hex.btk');
+    await openWith(copied.uri);
+    const viewType = await vscode.commands.executeCommand<string>('animscope.reopenAsHex', copied.uri);
+    assert.ok(viewType === 'hexEditor.hexedit' || viewType === 'default', viewType);
+    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs);
+    assert.ok(!tabs.some((t) => t.input instanceof vscode.TabInputCustom && t.input.viewType === VIEW_TYPE), 'the AnimScope tab is closed');
+    assert.ok(tabs.some((t) => (t.input as { uri?: vscode.Uri } | undefined)?.uri?.toString() === copied.uri.toString()), 'the file is open');
+  });
+
+  test('render states are forgotten with the document', async () => {
+    const copied = copySample(dir, 'j3d/smg/TripodBossCore/Wait.btk', 'forget.btk');
+    await openAndCheck(copied);
+    await closeAll();
+    await waitFor('the render state to be dropped', async () => ((await renderState(copied.uri)) ? undefined : true));
   });
 });

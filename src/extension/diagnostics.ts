@@ -1,0 +1,102 @@
+/**
+ * Decoder diagnostics → the Problems panel (DiagnosticCollection 'animscope', keyed by file URI).
+ *
+ * Binary files have no lines, so every entry sits on line 0 (clicking it opens the file, i.e. the
+ * custom editor); the byte offset is in the message (`[0x0000001C] …`) and the entry's code is a link
+ * (`command:animscope.revealOffset?…`) that opens the editor and selects the offending bytes.
+ * `animscope.diagnostics.enabled` and `animscope.diagnostics.severityOverrides` apply here only: the
+ * in-editor list always shows everything the decoder found.
+ */
+import * as vscode from 'vscode';
+import type { Diagnostic, Severity } from '../formats/binary/diagnostics';
+import type { AnimationDocument } from './animationDocument';
+import { diagnosticsSettings, SeverityOverride } from './settings';
+
+export const COLLECTION_NAME = 'animscope';
+export const DIAGNOSTIC_SOURCE = 'AnimScope';
+/** Internal command (not contributed): open the custom editor for a file and reveal a byte range. */
+export const REVEAL_OFFSET_COMMAND = 'animscope.revealOffset';
+
+const DECODER_SEVERITY: Record<Severity, vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  info: vscode.DiagnosticSeverity.Information,
+  hint: vscode.DiagnosticSeverity.Hint,
+};
+
+const OVERRIDE_SEVERITY: Record<Exclude<SeverityOverride, 'off'>, vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  information: vscode.DiagnosticSeverity.Information,
+  hint: vscode.DiagnosticSeverity.Hint,
+};
+
+export function hexOffset(offset: number): string {
+  return '0x' + offset.toString(16).toUpperCase().padStart(8, '0');
+}
+
+/** `command:` URI running animscope.revealOffset(uri, offset, length) (the Problems panel opens code links with commands allowed). */
+export function revealCommandUri(uri: vscode.Uri, offset: number, length: number): vscode.Uri {
+  return vscode.Uri.parse(`command:${REVEAL_OFFSET_COMMAND}?${encodeURIComponent(JSON.stringify([uri.toString(), offset, length]))}`);
+}
+
+/** One decoder diagnostic as a Problems entry; undefined when its code is overridden to "off". */
+export function toVscodeDiagnostic(d: Diagnostic, uri: vscode.Uri, overrides: ReadonlyMap<string, SeverityOverride>): vscode.Diagnostic | undefined {
+  const override = overrides.get(d.code);
+  if (override === 'off') return undefined;
+  const severity = override ? OVERRIDE_SEVERITY[override] : DECODER_SEVERITY[d.severity] ?? vscode.DiagnosticSeverity.Error;
+  const result = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), `[${hexOffset(d.offset)}] ${d.message}`, severity);
+  result.source = DIAGNOSTIC_SOURCE;
+  result.code = { value: d.code, target: revealCommandUri(uri, d.offset, d.length) };
+  return result;
+}
+
+/** Keeps the collection in step with the open documents (several editors may share one URI). */
+export class ProblemsReporter implements vscode.Disposable {
+  readonly collection = vscode.languages.createDiagnosticCollection(COLLECTION_NAME);
+  private readonly documents = new Map<string, Set<AnimationDocument>>();
+
+  track(doc: AnimationDocument): void {
+    const key = doc.uri.toString();
+    let set = this.documents.get(key);
+    if (!set) this.documents.set(key, (set = new Set()));
+    set.add(doc);
+    this.publish(doc);
+    doc.onDidReload(() => this.publish(doc));
+    doc.onDidDelete(() => this.collection.delete(doc.uri));
+    doc.onDidDispose(() => {
+      set!.delete(doc);
+      if (set!.size > 0) return this.publish([...set!][0]);
+      this.documents.delete(key);
+      this.collection.delete(doc.uri);
+    });
+  }
+
+  /** Publishes `doc`'s diagnostics under its URI, honouring the settings. */
+  publish(doc: AnimationDocument): void {
+    const settings = diagnosticsSettings(doc.uri);
+    if (!settings.enabled || doc.deleted) {
+      this.collection.delete(doc.uri);
+      return;
+    }
+    const entries: vscode.Diagnostic[] = [];
+    for (const d of doc.decoded.diagnostics) {
+      const entry = toVscodeDiagnostic(d, doc.uri, settings.overrides);
+      if (entry) entries.push(entry);
+    }
+    this.collection.set(doc.uri, entries);
+  }
+
+  /** After a settings change. */
+  republishAll(): void {
+    for (const set of this.documents.values()) {
+      const doc = [...set][0];
+      if (doc) this.publish(doc);
+    }
+  }
+
+  dispose(): void {
+    this.collection.dispose();
+    this.documents.clear();
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The status bar item of the active AnimScope editor: `BCK · 89 frames · loop` (MOTN: sequences);
+ * hidden when no AnimScope editor is active. Clicking it runs Go to Offset….
+ */
+import * as vscode from 'vscode';
+import type { Summary } from '../export/summary';
+import type { AnimationEditorProvider } from './editorProvider';
+
+export function statusText(summary: Summary, deleted: boolean): string {
+  const parts = [summary.format === 'unknown' ? 'Unknown format' : summary.format.toUpperCase()];
+  if (summary.compressed) parts[0] += ` (${summary.compressed.kind})`;
+  if (summary.format === 'motn') {
+    const sequences = summary.counts.find(([label]) => label === 'sequences')?.[1];
+    if (sequences !== undefined) parts.push(`${sequences} sequence${sequences === 1 ? '' : 's'}`);
+  } else if (summary.duration !== undefined) {
+    parts.push(`${summary.duration} frame${summary.duration === 1 ? '' : 's'}`);
+  }
+  if (summary.loopMode && summary.format !== 'motn') parts.push(summary.loopMode);
+  if (summary.diagnostics.error > 0) parts.push(`$(error) ${summary.diagnostics.error}`);
+  if (deleted) parts.push('deleted');
+  return parts.join(' · ');
+}
+
+export class AnimationStatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('animscope.status', vscode.StatusBarAlignment.Right, 100);
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly provider: AnimationEditorProvider, goToOffsetCommand: string) {
+    this.item.name = 'AnimScope';
+    this.item.command = goToOffsetCommand;
+    this.subscription = provider.onDidChangeActive(() => this.update());
+    this.update();
+  }
+
+  update(): void {
+    const session = this.provider.activeSession;
+    if (!session) {
+      this.item.hide();
+      return;
+    }
+    const doc = session.document;
+    this.item.text = statusText(doc.summary, doc.deleted);
+    this.item.tooltip = `${doc.fileName}: ${doc.decoded.bytes.length} bytes — click to go to an offset`;
+    this.item.show();
+  }
+
+  /** For tests. */
+  get state(): { visible: boolean; text: string } {
+    return { visible: this.provider.activeSession !== undefined, text: this.item.text };
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.item.dispose();
+  }
+}
