@@ -1,0 +1,7 @@
+/** J3D model (BMD/BDL) decoding: only what animation binding needs. */
+export { decodeModel, looksLikeModel, MODEL_TYPES, OPAQUE_CHUNKS } from './model';
+export { MODEL_CODES } from './codes';
+export { HierarchyNodeType, ScalingRule } from './types';
+export type { HierarchyNode, HierarchyNodeKind, ModelData, ModelJoint, ModelResult } from './types';
+export { jointRotationDegrees, JOINT_ENTRY_SIZE } from './jnt1';
+export { MAT3_TABLES, MATERIAL_ENTRY_SIZE } from './mat3';

@@ -1,0 +1,160 @@
+/**
+ * Hostile models: truncation, random byte flips and synthetic broken hierarchies never throw,
+ * stay fully attributed, and produce the documented diagnostics.
+ */
+import * as assert from 'assert';
+import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
+import { uncoveredRanges } from '../../../src/formats/binary/fields';
+import { decodeModel } from '../../../src/formats/model';
+import type { ModelResult } from '../../../src/formats/model';
+import { decode } from '../../../src/formats/index';
+import type { BckAnim } from '../../../src/formats/types';
+import { bindAnimation, computePose, bindPoseLocals } from '../../../src/anim/skeleton';
+import { archiveFile, BOSS_BDL, CORE_BDL, FOOT_BDL, prng, writeModel, SynthModel } from './fixtures';
+
+const BCK = (): BckAnim => decode(archiveFile('TripodBossCore', 'TripodBossCore/2ndDemo.bck'), '2ndDemo.bck').anim as BckAnim;
+
+function check(bytes: Uint8Array, what: string, anim?: BckAnim): { result: ModelResult; codes: string[] } {
+  const sink = new DiagnosticSink();
+  let result: ModelResult;
+  try {
+    result = decodeModel(bytes, sink);
+    if (result.model) {
+      computePose(result.model, bindPoseLocals(result.model));
+      if (anim) bindAnimation(result.model, anim).pose(17);
+    }
+  } catch (e) {
+    assert.fail(`${what}: threw ${(e as Error).stack}`);
+  }
+  const codes = sink.finish().map((d) => d.code);
+  if (codes.includes('INTERNAL_ERROR')) assert.fail(`${what}: INTERNAL_ERROR`);
+  const gaps = uncoveredRanges(result.root, bytes.length);
+  if (gaps.length) assert.fail(`${what}: uncovered ${JSON.stringify(gaps)}`);
+  return { result, codes };
+}
+
+const J = 0x10, M = 0x11, S = 0x12, OPEN = 1, CLOSE = 2, END = 0;
+const joints = (n: number): SynthModel['joints'] => Array.from({ length: n }, (_, i) => ({ name: `j${i}`, translation: [i, 0, 0] as [number, number, number] }));
+
+function synth(spec: Partial<SynthModel>): { result: ModelResult; codes: string[] } {
+  const full: SynthModel = { nodes: [[J, 0], [OPEN, 0], [J, 1], [CLOSE, 0], [END, 0]], joints: joints(2), materials: ['m0'], ...spec };
+  return check(writeModel(full), JSON.stringify(spec));
+}
+
+describe('model: robustness', function () {
+  this.timeout(180000);
+
+  it('decodes the models truncated at every offset of their structured part (and sparsely beyond) without throwing', () => {
+    const anim = BCK();
+    // Every offset up to the end of MDL3 (TEX1 is opaque), then every 997th; TripodBossCore's long
+    // VTX1/SHP1 stretches every 3rd.
+    for (const [name, bytes, structured, step] of [['TripodBoss', BOSS_BDL(), 0xA80, 1], ['TripodBossFoot', FOOT_BDL(), 0x7600, 1], ['TripodBossCore', CORE_BDL(), 0x99A0, 3]] as const) {
+      for (let n = 0; n < bytes.length; n += n < structured ? (n < 0x120 || (n > 0x3400 && n < 0x3600) || n > 0x7F00 ? 1 : step) : 997) {
+        check(bytes.subarray(0, n), `${name} cut at ${n}`, n % 64 === 0 ? anim : undefined);
+      }
+    }
+  });
+
+  it('decodes models with random byte flips without throwing', () => {
+    const rnd = prng(0xB0D1);
+    const anim = BCK();
+    for (const [name, src, structured] of [['TripodBoss', BOSS_BDL(), 0xA80], ['TripodBossFoot', FOOT_BDL(), 0x7600], ['TripodBossCore', CORE_BDL(), 0x99A0]] as const) {
+      for (let iter = 0; iter < 600; iter++) {
+        const bytes = Uint8Array.from(src.subarray(0, iter % 3 === 0 ? src.length : structured));
+        const flips = 1 + Math.floor(rnd() * 8);
+        for (let k = 0; k < flips; k++) {
+          const at = Math.floor(rnd() * structured);
+          bytes[at] = rnd() < 0.5 ? bytes[at] ^ (1 << Math.floor(rnd() * 8)) : Math.floor(rnd() * 256);
+        }
+        check(bytes, `${name} flip #${iter}`, iter % 10 === 0 ? anim : undefined);
+      }
+    }
+  });
+
+  it('decodes the synthetic model cleanly (the writer is sound)', () => {
+    const { result, codes } = synth({});
+    assert.deepStrictEqual(codes, []);
+    assert.deepStrictEqual(result.model!.joints.map((j) => j.parent), [-1, 0]);
+    assert.deepStrictEqual(result.model!.materials, ['m0']);
+  });
+
+  it('MDL_HIERARCHY_UNBALANCED: a close at the top level, and opens left unclosed', () => {
+    const a = synth({ nodes: [[J, 0], [CLOSE, 0], [J, 1], [END, 0]] });
+    assert.ok(a.codes.includes('MDL_HIERARCHY_UNBALANCED'), a.codes.join());
+    // Reading stops at the stray close: joint 1 is never placed.
+    assert.ok(a.codes.includes('MDL_JOINT_ORPHAN'));
+    assert.strictEqual(a.result.model!.joints[1].parent, -1);
+    const b = synth({ nodes: [[J, 0], [OPEN, 0], [J, 1], [OPEN, 0], [END, 0]] });
+    assert.deepStrictEqual(b.codes, ['MDL_HIERARCHY_UNBALANCED']);
+    assert.strictEqual(b.result.model!.joints[1].parent, 0);
+  });
+
+  it('MDL_HIERARCHY_END: no End node before the chunk ends', () => {
+    // 10 nodes fill INF1 to its 0x20-aligned end exactly (0x18 + 10 × 4 = 0x40): no zero padding to read as End.
+    const r = synth({ nodes: [[J, 0], [OPEN, 0], [J, 1], [OPEN, 0], [M, 0], [OPEN, 0], [S, 0], [CLOSE, 0], [CLOSE, 0], [CLOSE, 0]] });
+    assert.deepStrictEqual(r.codes, ['MDL_HIERARCHY_END']);
+    assert.strictEqual(r.result.model!.hierarchy.length, 10);
+    assert.deepStrictEqual(r.result.model!.joints.map((j) => j.parent), [-1, 0]);
+  });
+
+  it('MDL_JOINT_INDEX: a joint node past the JNT1 count', () => {
+    const r = synth({ nodes: [[J, 0], [OPEN, 0], [J, 7], [J, 1], [CLOSE, 0], [END, 0]] });
+    assert.deepStrictEqual(r.codes, ['MDL_JOINT_INDEX']);
+    assert.deepStrictEqual(r.result.model!.joints[0].children, [1]);
+  });
+
+  it('MDL_JOINT_REPEATED: a joint under itself (a cycle) or in two places', () => {
+    const r = synth({ nodes: [[J, 0], [OPEN, 0], [J, 1], [OPEN, 0], [J, 0], [CLOSE, 0], [CLOSE, 0], [END, 0]] });
+    assert.deepStrictEqual(r.codes, ['MDL_JOINT_REPEATED']);
+    assert.deepStrictEqual(r.result.model!.joints.map((j) => j.parent), [-1, 0]);
+    // Posing still terminates and stays finite.
+    const pose = computePose(r.result.model!, bindPoseLocals(r.result.model!));
+    assert.deepStrictEqual(Array.from(pose.positions), [0, 0, 0, 1, 0, 0]);
+  });
+
+  it('MDL_JOINT_ORPHAN and MDL_JOINT_ROOTS', () => {
+    const orphan = synth({ nodes: [[J, 0], [END, 0]] });
+    assert.deepStrictEqual(orphan.codes, ['MDL_JOINT_ORPHAN']);
+    const roots = synth({ nodes: [[J, 0], [J, 1], [END, 0]] });
+    assert.deepStrictEqual(roots.codes, ['MDL_JOINT_ROOTS']);
+    assert.deepStrictEqual(roots.result.model!.hierarchyRoots, [0, 1]);
+  });
+
+  it('MDL_HIERARCHY_NODE, MDL_MATERIAL_INDEX, MDL_SHAPE_INDEX, MDL_MESH_WITHOUT_JOINT', () => {
+    const r = synth({ nodes: [[M, 0], [J, 0], [OPEN, 0], [0x33, 0], [M, 4], [S, 9], [J, 1], [CLOSE, 0], [END, 0]], shapeCount: 1 });
+    assert.deepStrictEqual([...r.codes].sort(), ['MDL_HIERARCHY_NODE', 'MDL_MATERIAL_INDEX', 'MDL_MESH_WITHOUT_JOINT', 'MDL_SHAPE_INDEX']);
+  });
+
+  it('MDL_SCALING_RULE, MDL_MATRIX_TYPE, J3D_NAME_COUNT', () => {
+    const r = synth({ loadFlags: 7, joints: [{ name: 'a', kind: 0x31 }, { name: 'b' }] });
+    assert.deepStrictEqual([...r.codes].sort(), ['MDL_MATRIX_TYPE', 'MDL_SCALING_RULE']);
+    // A JNT1 name table with fewer names than joints.
+    const bytes = writeModel({ nodes: [[J, 0], [OPEN, 0], [J, 1], [CLOSE, 0], [END, 0]], joints: joints(2), materials: ['m0'] });
+    const jnt1 = Buffer.from(bytes).indexOf('JNT1');
+    const nameRel = new DataView(bytes.buffer).getUint32(jnt1 + 0x14);
+    bytes[jnt1 + nameRel + 1] = 1;
+    assert.ok(check(bytes, 'name count').codes.includes('J3D_NAME_COUNT'));
+  });
+
+  it('MDL_CHUNK_MISSING, MDL_MAGIC, MDL_TYPE', () => {
+    assert.ok(synth({ omit: ['INF1'] }).codes.includes('MDL_CHUNK_MISSING'));
+    const noMat = synth({ omit: ['MAT3'] });
+    assert.deepStrictEqual(noMat.codes, ['MDL_CHUNK_MISSING']);
+    const bytes = writeModel({ nodes: [[END, 0]], joints: [], materials: [] });
+    bytes.set(Buffer.from('J3D1bck1'), 0);
+    const r = check(bytes, 'magic');
+    assert.ok(r.codes.includes('MDL_MAGIC') && r.codes.includes('MDL_TYPE'), r.codes.join());
+  });
+
+  it('bounds a hostile joint count and remap (65,535 joints, remap 0xFFFF)', () => {
+    const bytes = Uint8Array.from(BOSS_BDL());
+    const jnt1 = 0x180;
+    bytes[jnt1 + 8] = 0xFF; bytes[jnt1 + 9] = 0xFF;
+    bytes[0x2D8] = 0xFF; bytes[0x2D9] = 0xFF;
+    const t0 = Date.now();
+    const r = check(bytes, 'hostile JNT1', BCK());
+    assert.ok(Date.now() - t0 < 5000);
+    assert.strictEqual(r.result.model!.joints.length, 65535);
+    assert.ok(r.codes.includes('J3D_TABLE_RANGE'));
+  });
+});
