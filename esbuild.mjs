@@ -1,7 +1,7 @@
 // Bundles the extension (Node, cjs), the webview (browser, iife + its CSS) and, when present, the CLI.
 // usage: node esbuild.mjs [--production] [--watch] [--only extension,webview,cli]
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -71,7 +71,14 @@ if (onlyArg > 0) {
   builds.splice(0, builds.length, ...builds.filter((b) => only.some((o) => b.name === o || b.name.startsWith(o + ' '))));
 }
 
+/** Static assets the webview loads from dist/ (codicon font for toolbar icons). */
+function copyAssets() {
+  mkdirSync(at('dist'), { recursive: true });
+  for (const f of ['codicon.css', 'codicon.ttf']) copyFileSync(at(`node_modules/@vscode/codicons/dist/${f}`), at(`dist/${f}`));
+}
+
 const t0 = Date.now();
+if (builds.some((b) => b.name === 'webview')) copyAssets();
 if (watch) {
   for (const b of builds) await (await esbuild.context(b.options)).watch();
   console.log(`esbuild: watching ${builds.map((b) => b.name).join(', ')}`);

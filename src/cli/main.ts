@@ -3,6 +3,7 @@
  * run() returns the exit code; nothing here calls process.exit, so tests drive it directly.
  */
 import * as fs from 'fs';
+import packageJson from '../../package.json';
 import { parseArgs } from 'util';
 import { sampleFile } from '../anim/sample';
 import { exportDecoded } from '../export/json';
@@ -16,7 +17,8 @@ import { collectValidationInputs, readAnimationInput } from './input';
 import { CliError, CliIO, EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE } from './output';
 import { formatSummary } from './summaryText';
 
-export const VERSION = '0.1.0';
+/** From package.json, so the CLI and the extension's exports carry the same generator string. */
+export const VERSION: string = packageJson.version;
 
 const USAGE = `animscope ${VERSION} — inspect J3D (BCK, BTK, BRK) and Shenmue MOTN animations
 
