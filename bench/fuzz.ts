@@ -9,21 +9,10 @@ import { openArchive } from '../src/formats/archive/rarc';
 import { decode } from '../src/formats/index';
 import { sampleFile } from '../src/anim';
 import { listSamples, samplePath } from '../test/unit/helpers';
+import { prng } from '../test/fixtures/prng';
 
 const seconds = Number(process.argv[2] ?? 60);
 const SLOW_MS = 1000;
-
-/** Small deterministic PRNG (mulberry32), so a failure can be reproduced from its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let failures = 0;
 let runs = 0;

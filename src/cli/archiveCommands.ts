@@ -13,15 +13,15 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { parseArgs } from 'util';
+import { parse } from './args';
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import { DiagnosticSink } from '../formats/binary/diagnostics';
 import {
   AnyArchive, ArchiveEntry, compressionOf, decompressEntry, extractAny, listArchiveTree,
 } from '../formats/archive/archive';
 import { locateInArchive, safeExtractPath } from '../formats/archive/archive-path';
-import { isFileSync, readArchivePathSync } from '../formats/archive/node';
 import { countBySeverity, diagnosticLine, plural } from './format';
+import { readPathInput } from './input';
 import { CliError, CliFileSystem, CliIO, EXIT_ERRORS, EXIT_OK } from './output';
 
 export const ARCHIVE_USAGE = `  animscope ls ARCHIVE [--json]         entries (size, offset, compression, format, path) and archive diagnostics
@@ -41,36 +41,8 @@ export const nodeFiles: CliFileSystem = {
   },
 };
 
-type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
-function parse<O extends OptionSpec>(args: string[], options: O) {
-  try {
-    return parseArgs({ args, options, allowPositionals: true as const, strict: true as const });
-  } catch (e) {
-    throw new CliError(e instanceof Error ? e.message : String(e));
-  }
-}
-
 /** The archive's bytes: a file, or an archive path naming a nested archive (`X.arc/Root/inner.szs`). */
-function readArchiveInput(arg: string): { bytes: Uint8Array; diagnostics: Diagnostic[] } {
-  try {
-    if (isFileSync(arg)) return { bytes: new Uint8Array(fs.readFileSync(arg)), diagnostics: [] };
-  } catch (e) {
-    throw new CliError(`cannot read ${arg}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
-  const sink = new DiagnosticSink();
-  let result;
-  try {
-    result = readArchivePathSync(arg, sink);
-  } catch (e) {
-    throw new CliError(`cannot read ${arg}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
-  const diagnostics = sink.finish();
-  if (!result) {
-    const why = diagnostics.find((d) => d.severity === 'error')?.message;
-    throw new CliError(why ? `cannot read ${arg}: ${why}` : `no such file: ${arg}`);
-  }
-  return { bytes: result.bytes, diagnostics };
-}
+const readArchiveInput = readPathInput;
 
 function offsetText(n: number): string {
   return '0x' + n.toString(16).toUpperCase().padStart(8, '0');

@@ -80,18 +80,12 @@ function readFile(file: string): Uint8Array {
   }
 }
 
-/** One animation for info/export/sample. Throws CliError (exit 2) when it cannot be read. */
-export function readAnimationInput(arg: string): AnimInput {
-  if (isFileSync(arg)) {
-    const bytes = readFile(arg);
-    if (looksLikeArchive(bytes) && !ANIMATION_NAME.test(arg)) {
-      const inner: AnimInput[] = [];
-      listEntries(arg, bytes, 0, inner, []);
-      const example = inner.find((i) => i.bytes.length > 0)?.display ?? `${arg}/…`;
-      throw new CliError(`this is an archive: name a file inside it, e.g. ${example} (\`animscope validate ${arg}\` checks every animation in it)`);
-    }
-    return { name: arg, display: arg, bytes, containerDiagnostics: [] };
-  }
+/**
+ * The bytes at `arg`: a file, or an archive path reaching into an archive (`X.arc/Root/Wait.btk`,
+ * nested archives too), with the archive's diagnostics. Throws CliError (exit 2) when unreadable.
+ */
+export function readPathInput(arg: string): { bytes: Uint8Array; diagnostics: Diagnostic[] } {
+  if (isFileSync(arg)) return { bytes: readFile(arg), diagnostics: [] };
   const sink = new DiagnosticSink();
   let result;
   try {
@@ -104,8 +98,19 @@ export function readAnimationInput(arg: string): AnimInput {
     const why = diagnostics.find((d) => d.severity === 'error')?.message;
     throw new CliError(why ? `cannot read ${arg}: ${why}` : `no such file: ${arg}`);
   }
-  const bytes = unwrapGzip(result.bytes, diagnostics);
-  return { name: arg, display: arg, bytes, containerDiagnostics: diagnostics };
+  return { bytes: result.bytes, diagnostics };
+}
+
+/** One animation for info/export/sample. Throws CliError (exit 2) when it cannot be read. */
+export function readAnimationInput(arg: string): AnimInput {
+  const { bytes, diagnostics } = readPathInput(arg);
+  if (diagnostics.length === 0 && isFileSync(arg) && looksLikeArchive(bytes) && !ANIMATION_NAME.test(arg)) {
+    const inner: AnimInput[] = [];
+    listEntries(arg, bytes, 0, inner, []);
+    const example = inner.find((i) => i.bytes.length > 0)?.display ?? `${arg}/…`;
+    throw new CliError(`this is an archive: name a file inside it, e.g. ${example} (\`animscope validate ${arg}\` checks every animation in it)`);
+  }
+  return { name: arg, display: arg, bytes: unwrapGzip(bytes, diagnostics), containerDiagnostics: diagnostics };
 }
 
 export interface ValidationInputs {

@@ -4,7 +4,7 @@
  */
 import * as fs from 'fs';
 import packageJson from '../../package.json';
-import { parseArgs } from 'util';
+import { parse } from './args';
 import { sampleFile } from '../anim/sample';
 import { exportDecoded } from '../export/json';
 import { jsonFileText } from '../export/serialize';
@@ -40,16 +40,6 @@ export const nodeIO: CliIO = {
   writeFile: (path, data) => fs.writeFileSync(path, data),
   files: nodeFiles,
 };
-
-type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
-
-function parse<O extends OptionSpec>(args: string[], options: O) {
-  try {
-    return parseArgs({ args, options, allowPositionals: true as const, strict: true as const });
-  } catch (e) {
-    throw new CliError(e instanceof Error ? e.message : String(e));
-  }
-}
 
 function emitJson(io: CliIO, value: unknown, outPath: string | undefined): void {
   if (outPath) io.writeFile(outPath, jsonFileText(value));

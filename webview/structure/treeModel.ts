@@ -3,7 +3,7 @@
  * paths and an optional filter. Array elements are rows that are materialised only when
  * rendered (arrayElement), through a small bounded cache.
  */
-import { arrayElement, FieldNode } from '../../src/formats/binary/fields';
+import { arrayElement, FieldNode, pathChain } from '../../src/formats/binary/fields';
 
 export interface FlatRow {
   /** The node, for explicit nodes (and for materialised elements of expanded arrays). */
@@ -30,13 +30,6 @@ function parentPathOf(path: string): string | undefined {
     if (c === 0x2f /* / */ || c === 0x2e /* . */ || c === 0x5b /* [ */) return path.slice(0, i);
   }
   return path === '' ? undefined : '';
-}
-
-function startsSegment(path: string, prefix: string): boolean {
-  if (prefix === '') return true;
-  if (!path.startsWith(prefix)) return false;
-  const next = path.charAt(prefix.length);
-  return next === '' || next === '/' || next === '.' || next === '[';
 }
 
 /** Materialised array elements carry the array's role; their fields inherit it too. */
@@ -289,21 +282,7 @@ export class TreeModel {
 
   /** The chain of nodes from the root's child down to `path` (materialising elements). */
   chain(path: string): FieldNode[] {
-    const chain: FieldNode[] = [];
-    let node: FieldNode | undefined = this.root;
-    while (node && node.path !== path) {
-      let next: FieldNode | undefined;
-      for (const child of node.children ?? []) {
-        if (startsSegment(path, child.path)) { next = child; break; }
-      }
-      if (!next && node.array) {
-        const m = /^\[(\d+)\]/.exec(path.slice(node.path.length));
-        if (m) next = this.element(node, Number(m[1]));
-      }
-      if (next) chain.push(next);
-      node = next;
-    }
-    return node ? chain : [];
+    return pathChain(this.root, path, this.bytes, (array, index) => this.element(array, index)).slice(1);
   }
 
   /** Expands every ancestor of `path` (clearing a filter that hides it); its row index. */

@@ -159,21 +159,36 @@ function startsSegment(path: string, prefix: string): boolean {
   return next === '' || next === '/' || next === '.' || next === '[';
 }
 
-/** The node at `path`, materialising array elements as needed. */
-export function resolvePath(root: FieldNode, path: string, bytes: Uint8Array): FieldNode | undefined {
+/**
+ * The chain of nodes from the root down to `path` (empty when no such node), materialising array
+ * elements with `element` (callers may pass a caching materialiser).
+ */
+export function pathChain(
+  root: FieldNode, path: string, bytes: Uint8Array,
+  element: (array: FieldNode, index: number) => FieldNode | undefined = (a, i) => arrayElement(a, i, bytes),
+): FieldNode[] {
+  const chain: FieldNode[] = [];
   let node: FieldNode | undefined = root;
-  while (node && node.path !== path) {
+  while (node) {
+    chain.push(node);
+    if (node.path === path) return chain;
     let next: FieldNode | undefined;
     for (const child of node.children ?? []) {
       if (startsSegment(path, child.path)) { next = child; break; }
     }
     if (!next && node.array) {
       const m = /^\[(\d+)\]/.exec(path.slice(node.path.length));
-      if (m) next = arrayElement(node, Number(m[1]), bytes);
+      if (m) next = element(node, Number(m[1]));
     }
     node = next;
   }
-  return node;
+  return [];
+}
+
+/** The node at `path`, materialising array elements as needed. */
+export function resolvePath(root: FieldNode, path: string, bytes: Uint8Array): FieldNode | undefined {
+  const chain = pathChain(root, path, bytes);
+  return chain[chain.length - 1];
 }
 
 function contains(node: FieldNode, offset: number): boolean {

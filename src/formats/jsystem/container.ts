@@ -267,6 +267,18 @@ export interface JsystemHeader {
 }
 
 /** The 0x20-byte JSYSTEM header; checks magic, type, file size and chunk count (§8 item 1). */
+/** JSYSTEM header 0x08: the declared size must equal the real length (shorter data is an error). */
+export function checkDeclaredFileSize(bytes: Uint8Array, fileSize: number, diagnostics: DiagnosticSink): void {
+  if (bytes.length < 12 || fileSize === bytes.length) return;
+  if (fileSize > bytes.length) {
+    diagnostics.error('J3D_FILE_SIZE', 8, 4,
+      `header: declared file size ${hex(fileSize)} at 0x8 is larger than the data (${hex(bytes.length)} bytes): the file is truncated by ${hex(fileSize - bytes.length)} bytes.`);
+  } else {
+    diagnostics.warning('J3D_FILE_SIZE', 8, 4,
+      `header: declared file size ${hex(fileSize)} at 0x8 is smaller than the data (${hex(bytes.length)} bytes); ${hex(bytes.length - fileSize)} extra bytes follow.`);
+  }
+}
+
 export function readJsystemHeader(bytes: Uint8Array, diagnostics: DiagnosticSink, expectedType: JsystemType): JsystemHeader {
   const b = new StructBuilder(bytes, 'big', diagnostics, 'header', 0, 'JSystemHeader', 'header');
   const magic = b.chars('magic', 0x00, 4);
@@ -293,15 +305,7 @@ export function readJsystemHeader(bytes: Uint8Array, diagnostics: DiagnosticSink
   if (bytes.length >= 8 && type !== expectedType) {
     diagnostics.error('J3D_TYPE', 4, 4, `header: file type at 0x4 is ${JSON.stringify(type)}, expected "${expectedType}".`);
   }
-  if (bytes.length >= 12 && fileSize !== bytes.length) {
-    if (fileSize > bytes.length) {
-      diagnostics.error('J3D_FILE_SIZE', 8, 4,
-        `header: declared file size ${hex(fileSize)} at 0x8 is larger than the data (${hex(bytes.length)} bytes): the file is truncated by ${hex(fileSize - bytes.length)} bytes.`);
-    } else {
-      diagnostics.warning('J3D_FILE_SIZE', 8, 4,
-        `header: declared file size ${hex(fileSize)} at 0x8 is smaller than the data (${hex(bytes.length)} bytes); ${hex(bytes.length - fileSize)} extra bytes follow.`);
-    }
-  }
+  checkDeclaredFileSize(bytes, fileSize, diagnostics);
   if (bytes.length >= 16 && chunkCount === 0) {
     diagnostics.error('J3D_CHUNK_COUNT', 0x0C, 4, 'header: chunk count at 0xC is 0; at least one chunk is required. Decoding the first chunk anyway.');
   }

@@ -9,7 +9,7 @@
 import { DiagnosticSink, hex } from '../binary/diagnostics';
 import { FieldNode, assignPaths, readFixedString } from '../binary/fields';
 import { StructBuilder } from '../binary/builder';
-import { ChunkContext, ChunkInfo, JSYSTEM_HEADER_SIZE, rawChunk, walkChunks } from '../jsystem/container';
+import { checkDeclaredFileSize, ChunkContext, ChunkInfo, JSYSTEM_HEADER_SIZE, rawChunk, walkChunks } from '../jsystem/container';
 import { buildHierarchy, decodeInf1, INF1_HEADER_SIZE, Inf1Chunk } from './inf1';
 import { decodeJnt1, JNT1_HEADER_SIZE } from './jnt1';
 import { decodeMat3, MAT3_HEADER_SIZE, Mat3Chunk } from './mat3';
@@ -40,15 +40,7 @@ function readHeader(bytes: Uint8Array, diagnostics: DiagnosticSink): { node: Fie
   if (bytes.length >= 8 && !(type in MODEL_TYPES)) {
     diagnostics.error('MDL_TYPE', 4, 4, `header: model type at 0x4 is ${JSON.stringify(type)}, expected "bmd3", "bdl4" (or "bmd2").`);
   }
-  if (bytes.length >= 12 && fileSize !== bytes.length) {
-    if (fileSize > bytes.length) {
-      diagnostics.error('J3D_FILE_SIZE', 8, 4,
-        `header: declared file size ${hex(fileSize)} at 0x8 is larger than the data (${hex(bytes.length)} bytes): the file is truncated by ${hex(fileSize - bytes.length)} bytes.`);
-    } else {
-      diagnostics.warning('J3D_FILE_SIZE', 8, 4,
-        `header: declared file size ${hex(fileSize)} at 0x8 is smaller than the data (${hex(bytes.length)} bytes); ${hex(bytes.length - fileSize)} extra bytes follow.`);
-    }
-  }
+  checkDeclaredFileSize(bytes, fileSize, diagnostics);
   if (bytes.length >= 16 && chunkCount === 0) {
     diagnostics.error('J3D_CHUNK_COUNT', 0x0C, 4, 'header: chunk count at 0xC is 0; a model has 8 or 9 chunks. Decoding the first chunk anyway.');
   }

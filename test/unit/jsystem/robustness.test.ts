@@ -7,20 +7,9 @@ import { decodeBtk } from '../../../src/formats/jsystem/btk';
 import { decodeBrk } from '../../../src/formats/jsystem/brk';
 import { writeBck, writeBrk, writeBtk } from '../../fixtures/j3d-writer';
 import { listSamples, readSample } from '../helpers';
+import { prng } from '../../fixtures/prng';
 
 const DECODERS = { bck: decodeBck, btk: decodeBtk, brk: decodeBrk };
-
-/** Small seeded PRNG (mulberry32) so failures reproduce. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6D2B79F5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Decodes with the format's decoder directly (exceptions would escape) and through decode(). */
 function check(bytes: Uint8Array, ext: 'bck' | 'btk' | 'brk', what: string): void {

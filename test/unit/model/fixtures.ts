@@ -2,6 +2,7 @@ import * as assert from 'assert';
 import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import { resolveInArchive } from '../../../src/formats/archive/archive-path';
 import { readSample } from '../helpers';
+export { prng } from '../../fixtures/prng';
 
 const cache = new Map<string, Uint8Array>();
 
@@ -26,18 +27,6 @@ export const FOOT_BDL = (): Uint8Array => archiveFile('TripodBossFoot', 'TripodB
 export function f32hex(h: string): number {
   const b = Buffer.from(h, 'hex');
   return b.readFloatBE(0);
-}
-
-/** Seeded PRNG (mulberry32) so failures reproduce. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6D2B79F5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // ---------------------------------------------------------------------------------------------

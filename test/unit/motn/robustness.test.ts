@@ -4,18 +4,7 @@ import { decode } from '../../../src/formats/index';
 import type { MotnAnim } from '../../../src/formats/types';
 import { sampleSequences, writeMotn } from '../../fixtures/motn-writer';
 import { readSample } from '../helpers';
-
-/** Small deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng as rng } from '../../fixtures/prng';
 
 /** Decodes and touches every track (the keys are built on first access). */
 function decodeAll(bytes: Uint8Array): number {
