@@ -4,8 +4,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { createRequire } from 'module';
-import { HOST_ROOT } from '../host/playwright';
+import { loadPlaywright } from '../host/playwright';
 import { buildAppPage, PROJECT_ROOT } from './build';
 
 const SAMPLES = path.resolve(PROJECT_ROOT, '../shared/samples');
@@ -26,8 +25,7 @@ interface BrowserLike { newPage(o: object): Promise<PageLike>; close(): Promise<
 
 export async function openAppPage(sample: string, theme: 'light' | 'dark', size = { width: 1400, height: 900 }): Promise<{ page: PageLike; close: () => Promise<void>; errors: string[] }> {
   const dir = await buildAppPage(theme);
-  const { chromium } = createRequire(path.join(HOST_ROOT, 'tools', 'package.json'))(path.join(HOST_ROOT, 'tools/node_modules/playwright-core')) as
-    { chromium: { launch(o: object): Promise<BrowserLike> } };
+  const { chromium } = loadPlaywright<{ chromium: { launch(o: object): Promise<BrowserLike> } }>();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   const page = await browser.newPage({ viewport: size });
   const errors: string[] = [];

@@ -71,14 +71,20 @@ export interface Chromium {
   launchPersistentContext(userDataDir: string, options: LaunchOptions): Promise<BrowserContext>;
 }
 
-/** chromium from the installed playwright-core (override the package dir with $PLAYWRIGHT_CORE). */
-export function loadChromium(): Chromium {
+/**
+ * The playwright-core module installed by test/host/setup.sh outside node_modules (override the
+ * package dir with $PLAYWRIGHT_CORE). Callers pass the structural type of the part they use.
+ */
+export function loadPlaywright<T>(): T {
   const fromDir = process.env.PLAYWRIGHT_CORE ?? path.join(HOST_ROOT, 'tools', 'node_modules', 'playwright-core');
-  let mod: { chromium: Chromium };
   try {
-    mod = createRequire(path.join(HOST_ROOT, 'tools', 'package.json'))(fromDir) as { chromium: Chromium };
+    return createRequire(path.join(HOST_ROOT, 'tools', 'package.json'))(fromDir) as T;
   } catch (e) {
     throw new Error(`playwright-core not found in ${fromDir}: run 'npm run host:setup' (${e instanceof Error ? e.message : String(e)})`);
   }
-  return mod.chromium;
+}
+
+/** chromium from the installed playwright-core. */
+export function loadChromium(): Chromium {
+  return loadPlaywright<{ chromium: Chromium }>().chromium;
 }

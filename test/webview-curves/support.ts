@@ -3,14 +3,12 @@
  * through playwright-core (installed outside the project by test/host/setup.sh).
  */
 import { execFileSync } from 'child_process';
-import * as fs from 'fs';
-import { createRequire } from 'module';
 import * as path from 'path';
 import { HarnessServer, startServer } from './server';
+import { loadPlaywright } from '../host/playwright';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts', 'webview-curves');
-const HOST_ROOT = process.env.ANIMSCOPE_HOST_ROOT ?? '/tmp/animscope-host';
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 /* Minimal structural types for what the tests use of playwright-core. */
@@ -59,11 +57,7 @@ interface Chromium {
 }
 
 function loadChromium(): Chromium {
-  const dir = process.env.PLAYWRIGHT_CORE ?? path.join(HOST_ROOT, 'tools', 'node_modules', 'playwright-core');
-  if (!fs.existsSync(path.join(dir, 'package.json'))) {
-    throw new Error(`playwright-core not found in ${dir}: run \`bash test/host/setup.sh\` (or set PLAYWRIGHT_CORE)`);
-  }
-  return (createRequire(path.join(dir, 'package.json'))(dir) as { chromium: Chromium }).chromium;
+  return loadPlaywright<{ chromium: Chromium }>().chromium;
 }
 
 export interface Harness {

@@ -6,8 +6,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { buildHarness, HARNESS_ORIGIN, resolveHarnessFile } from './build';
+import { loadPlaywright } from '../host/playwright';
 
-const HOST_ROOT = process.env.ANIMSCOPE_HOST_ROOT ?? '/tmp/animscope-host';
 
 /* Structural types for the small part of playwright-core used here. */
 export interface Mouse { move(x: number, y: number, o?: { steps?: number }): Promise<void>; down(): Promise<void>; up(): Promise<void>; click(x: number, y: number): Promise<void> }
@@ -42,15 +42,6 @@ export interface Page {
 export interface Route { request(): { url(): string }; fulfill(o: { status?: number; contentType?: string; body?: Buffer | string }): Promise<void> }
 export interface Browser { newPage(o?: { viewport?: { width: number; height: number }; deviceScaleFactor?: number }): Promise<Page>; close(): Promise<void> }
 
-function loadPlaywright(): { chromium: { launch(o: object): Promise<Browser> } } {
-  const candidates = [
-    path.join(HOST_ROOT, 'tools/node_modules/playwright-core'),
-    process.env.PLAYWRIGHT_CORE_PATH ?? '',
-  ].filter((p) => p && fs.existsSync(p));
-  if (candidates.length === 0) throw new Error(`playwright-core not found in ${HOST_ROOT}/tools (run: bash test/host/setup.sh)`);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(candidates[0]);
-}
 
 export interface HarnessSession {
   browser: Browser;
@@ -62,7 +53,7 @@ export interface HarnessSession {
 
 export async function startHarness(): Promise<HarnessSession> {
   const dir = await buildHarness();
-  const { chromium } = loadPlaywright();
+  const { chromium } = loadPlaywright<{ chromium: { launch(o: object): Promise<Browser> } }>();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--font-render-hinting=none'],
