@@ -23,7 +23,7 @@ export async function buildHarness() {
     logLevel: 'warning',
   });
   copyFileSync(join(root, 'media', 'curves.css'), join(outDir, 'curves.css'));
-  copyFileSync(join(here, 'page', 'theme.css'), join(outDir, 'theme.css'));
+  copyFileSync(join(here, '..', 'webview', 'theme.css'), join(outDir, 'theme.css'));
   // The same CSP as the real webview: no inline script or style, styles only from files.
   writeFileSync(
     join(outDir, 'index.html'),
