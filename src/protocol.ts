@@ -5,7 +5,8 @@
  * what the webview sends: both validate with the `is…` functions below before acting.
  *
  *   webview ──ready──────────────► host   script loaded, listener installed (sent on every (re)load)
- *   webview ◄──load────────────── host   the decoded file: bytes, field tree, diagnostics, summary, animation
+ *   webview ◄──load────────────── host   the decoded file: bytes, field tree, diagnostics, summary, animation,
+ *                                        and the bound model (joints, materials, bindings) when there is one
  *   webview ◄──fileDeleted──────── host   the file is gone from disk (the last decode stays visible)
  *   webview ◄──reveal───────────── host   select and show a byte range (Go to Offset…, Problems panel)
  *   webview ◄──settings─────────── host   settings changed (frame rate)
@@ -13,7 +14,7 @@
  *   webview ◄──tracks───────────── host   the answer, with the request id
  *   webview ──rendered───────────► host   what it rendered (counts), after every load: for tests and status
  *   webview ──selection──────────► host   the selected field/byte range (Go to Offset default, status bar)
- *   webview ──command────────────► host   a toolbar button asking for a host command (export, go to offset)
+ *   webview ──command────────────► host   a toolbar button asking for a host command (export, go to offset, bind model)
  *   webview ──error──────────────► host   the webview could not render a message
  */
 import type { Diagnostic } from './formats/binary/diagnostics';
@@ -40,6 +41,54 @@ export interface LoadedFile {
   diagnostics: Diagnostic[];
   summary: Summary;
   anim?: AnimPayload;
+  /** The model (BMD/BDL) the animation is bound to, when one was found or chosen (J3D formats only). */
+  model?: ModelInfo;
+  /** No model bound: the models found beside the animation (base names), so the page can offer "Bind Model…". */
+  modelCandidates?: string[];
+}
+
+/** What the skeleton view and the binding labels need of a model joint (ModelJoint's posing fields + extents). */
+export interface ModelJointInfo {
+  name: string;
+  /** Parent joint index, -1 for a root. */
+  parent: number;
+  children: number[];
+  scale: [number, number, number];
+  rotationDegrees: [number, number, number];
+  translation: [number, number, number];
+  scaleCompensate: boolean;
+  /** Joint-local bounding box of the joint's meshes (JNT1). */
+  bboxMin: [number, number, number];
+  bboxMax: [number, number, number];
+}
+
+/** A BTK/BRK entry → model material binding (src/anim/materials.ts MaterialBinding). */
+export interface MaterialBindingInfo {
+  group: 'entries' | 'register' | 'konstant';
+  entry: number;
+  materialName: string;
+  /** -1 when the model has no material of that name. */
+  materialIndex: number;
+  /** BTK: TEXMTX0…9, skip, invalid (N). */
+  texMtxSlot?: string;
+  /** BRK: tevColor[i] / tevKColor[i]. */
+  colorSlot?: string;
+}
+
+export interface ModelInfo {
+  /** Base name of the model file (TripodBossCore.bdl). */
+  fileName: string;
+  /** Where the binding came from: remembered choice, found beside the animation, or just chosen. */
+  source: 'remembered' | 'folder' | 'chosen';
+  scalingRule: number;
+  hierarchyRoots: number[];
+  joints: ModelJointInfo[];
+  /** Material names in index order. */
+  materials: string[];
+  /** BCK: per animation joint, the model joint's name (null past the model's joint count). */
+  jointNames?: (string | null)[];
+  /** BTK/BRK: one per animation entry. */
+  materialBindings?: MaterialBindingInfo[];
 }
 
 export interface ViewSettings {
@@ -55,6 +104,18 @@ export interface RenderCounts {
   tracks: number;
   /** Groups the curve view offers (joints, entries, sequences). */
   groups: number;
+  /** With a bound model: what the page shows of it. */
+  model?: RenderedModel;
+}
+
+export interface RenderedModel {
+  fileName: string;
+  /** BCK: the joint names the group picker shows (one per animation joint; '' for none). */
+  jointNames: string[];
+  /** BCK: bone segments the skeleton view draws (0 when it is not shown). */
+  skeletonBones: number;
+  /** BTK/BRK: entries shown with their material binding. */
+  materialBindings: number;
 }
 
 // ---- host → webview -------------------------------------------------------------------------
@@ -78,9 +139,13 @@ export interface RenderedMessage {
 }
 export interface SelectionMessage { type: 'selection'; version: typeof PROTOCOL_VERSION; path?: string; offset: number; length: number }
 export interface RequestTracksMessage { type: 'requestTracks'; version: typeof PROTOCOL_VERSION; requestId: number; sequenceIndex: number }
+/** Toolbar buttons that run a command of src/extension/commands.ts for the page's file. */
 export const WEBVIEW_COMMANDS = ['exportJson', 'exportCurves', 'goToOffset', 'reopenAsHex'] as const;
 export type WebviewCommand = (typeof WEBVIEW_COMMANDS)[number];
-export interface CommandMessage { type: 'command'; version: typeof PROTOCOL_VERSION; command: WebviewCommand }
+/** Every command the page may ask for: the above, and "Bind Model…" (src/extension/model/). */
+export const PAGE_COMMANDS = [...WEBVIEW_COMMANDS, 'bindModel'] as const;
+export type PageCommand = (typeof PAGE_COMMANDS)[number];
+export interface CommandMessage { type: 'command'; version: typeof PROTOCOL_VERSION; command: PageCommand }
 export interface ErrorMessage { type: 'error'; version: typeof PROTOCOL_VERSION; message: string }
 export type WebviewToHost = ReadyMessage | RenderedMessage | SelectionMessage | RequestTracksMessage | CommandMessage | ErrorMessage;
 
@@ -120,12 +185,45 @@ function isSettings(x: unknown): x is ViewSettings {
   return isObj(x) && typeof x.frameRate === 'number' && x.frameRate > 0 && x.frameRate <= 1000;
 }
 
+/** Joints and materials a model may have (u16 counts). */
+const MAX_MODEL_ITEMS = 0x10000;
+const isFiniteNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+const isVec3 = (x: unknown): x is [number, number, number] => Array.isArray(x) && x.length === 3 && x.every(isFiniteNum);
+const isIndexList = (x: unknown, n: number): x is number[] =>
+  Array.isArray(x) && x.length <= n && x.every((i) => isCount(i) && i < n);
+
+function isModelJointInfo(x: unknown, n: number): x is ModelJointInfo {
+  return isObj(x) && isStr(x.name) && Number.isInteger(x.parent) && (x.parent as number) >= -1 && (x.parent as number) < n &&
+    isIndexList(x.children, n) && isVec3(x.scale) && isVec3(x.rotationDegrees) && isVec3(x.translation) &&
+    typeof x.scaleCompensate === 'boolean' && isVec3(x.bboxMin) && isVec3(x.bboxMax);
+}
+
+function isMaterialBindingInfo(x: unknown): x is MaterialBindingInfo {
+  return isObj(x) && (x.group === 'entries' || x.group === 'register' || x.group === 'konstant') && isCount(x.entry) &&
+    isStr(x.materialName) && Number.isInteger(x.materialIndex) && (x.materialIndex as number) >= -1 &&
+    (x.texMtxSlot === undefined || isStr(x.texMtxSlot)) && (x.colorSlot === undefined || isStr(x.colorSlot));
+}
+
+export function isModelInfo(x: unknown): x is ModelInfo {
+  if (!isObj(x) || !isStr(x.fileName) || !(x.source === 'remembered' || x.source === 'folder' || x.source === 'chosen')) return false;
+  if (!isCount(x.scalingRule) || !Array.isArray(x.joints) || x.joints.length > MAX_MODEL_ITEMS) return false;
+  const n = x.joints.length;
+  if (!isIndexList(x.hierarchyRoots, n)) return false;
+  if (!x.joints.every((j) => isModelJointInfo(j, n))) return false;
+  if (!Array.isArray(x.materials) || x.materials.length > MAX_MODEL_ITEMS || !x.materials.every(isStr)) return false;
+  if (x.jointNames !== undefined && !(Array.isArray(x.jointNames) && x.jointNames.every((s) => s === null || isStr(s)))) return false;
+  if (x.materialBindings !== undefined && !(Array.isArray(x.materialBindings) && x.materialBindings.every(isMaterialBindingInfo))) return false;
+  return true;
+}
+
 export function isLoadedFile(x: unknown): x is LoadedFile {
   return isObj(x) && isStr(x.fileName) && isStr(x.format) && FORMATS.includes(x.format) &&
     x.bytes instanceof Uint8Array && isCount(x.fileByteLength) &&
     Array.isArray(x.diagnostics) && x.diagnostics.every(isDiagnostic) &&
     isObj(x.summary) && isFieldTree(x.root) &&
-    (x.anim === undefined || (isObj(x.anim) && isStr(x.anim.format) && x.anim.format === x.format));
+    (x.anim === undefined || (isObj(x.anim) && isStr(x.anim.format) && x.anim.format === x.format)) &&
+    (x.model === undefined || isModelInfo(x.model)) &&
+    (x.modelCandidates === undefined || (Array.isArray(x.modelCandidates) && x.modelCandidates.every(isStr)));
 }
 
 export function isHostToWebview(x: unknown): x is HostToWebview {
@@ -140,8 +238,14 @@ export function isHostToWebview(x: unknown): x is HostToWebview {
   }
 }
 
+function isRenderedModel(x: unknown): x is RenderedModel {
+  return isObj(x) && isStr(x.fileName) && Array.isArray(x.jointNames) && x.jointNames.every(isStr) &&
+    isCount(x.skeletonBones) && isCount(x.materialBindings);
+}
+
 function isRenderCounts(x: unknown): x is RenderCounts {
-  return isObj(x) && isCount(x.fields) && isCount(x.diagnostics) && isCount(x.tracks) && isCount(x.groups);
+  return isObj(x) && isCount(x.fields) && isCount(x.diagnostics) && isCount(x.tracks) && isCount(x.groups) &&
+    (x.model === undefined || isRenderedModel(x.model));
 }
 
 export function isWebviewToHost(x: unknown): x is WebviewToHost {
@@ -151,7 +255,7 @@ export function isWebviewToHost(x: unknown): x is WebviewToHost {
     case 'rendered': return isStr(x.format) && isStr(x.fileName) && isCount(x.byteLength) && isRenderCounts(x.counts);
     case 'selection': return isCount(x.offset) && isCount(x.length) && (x.path === undefined || isStr(x.path));
     case 'requestTracks': return isCount(x.requestId) && isCount(x.sequenceIndex);
-    case 'command': return isStr(x.command) && (WEBVIEW_COMMANDS as readonly string[]).includes(x.command);
+    case 'command': return isStr(x.command) && (PAGE_COMMANDS as readonly string[]).includes(x.command);
     case 'error': return isStr(x.message);
     default: return false;
   }
@@ -171,7 +275,7 @@ export const msg = {
     ({ type: 'rendered', version: v, format: file.format, fileName: file.fileName, byteLength: file.byteLength, counts }),
   selection: (offset: number, length: number, path?: string): SelectionMessage => ({ type: 'selection', version: v, offset, length, path }),
   requestTracks: (requestId: number, sequenceIndex: number): RequestTracksMessage => ({ type: 'requestTracks', version: v, requestId, sequenceIndex }),
-  command: (command: WebviewCommand): CommandMessage => ({ type: 'command', version: v, command }),
+  command: (command: PageCommand): CommandMessage => ({ type: 'command', version: v, command }),
   error: (message: string): ErrorMessage => ({ type: 'error', version: v, message }),
 };
 

@@ -43,7 +43,28 @@ export interface ExportDocument {
   structure: ExportedField;
   /** The decoded animation data (typed arrays as plain arrays); null when nothing could be decoded. */
   animation: unknown;
+  /** Only when a model is bound (the editor): its name, BCK joint names, materials and BTK/BRK bindings. */
+  model?: ExportedModel;
 }
+
+/** The `model` section (optional in schema version 1). */
+export interface ExportedModel {
+  file: string;
+  jointCount: number;
+  jointNames?: (string | null)[];
+  materials: string[];
+  materialBindings?: {
+    group: 'entries' | 'register' | 'konstant';
+    entry: number;
+    materialName: string;
+    materialIndex: number;
+    texMtxSlot?: string;
+    colorSlot?: string;
+  }[];
+}
+
+/** A decoded file, optionally with the model it is bound to (the editor's documents carry it). */
+export type ModelBoundFile = DecodedFile & { model?: ExportedModel };
 
 function elementValue(layout: ElementLayout, base: number, bytes: Uint8Array, endian: 'big' | 'little'): unknown {
   const offset = base + layout.offset;
@@ -96,8 +117,8 @@ export function exportAnimation(anim: AnimData | undefined): unknown {
   return anim ? toPlainJson(anim) : null;
 }
 
-export function exportDecoded(file: DecodedFile, generator = 'animscope'): ExportDocument {
-  return {
+export function exportDecoded(file: ModelBoundFile, generator = 'animscope'): ExportDocument {
+  const doc: ExportDocument = {
     $schema: EXPORT_SCHEMA_ID,
     schemaVersion: EXPORT_SCHEMA_VERSION,
     generator,
@@ -111,4 +132,6 @@ export function exportDecoded(file: DecodedFile, generator = 'animscope'): Expor
     structure: exportField(file.root, file.bytes),
     animation: exportAnimation(file.anim),
   };
+  if (file.model) doc.model = toPlainJson(file.model) as ExportedModel;
+  return doc;
 }

@@ -4,9 +4,13 @@
  * file changes on disk (a watcher on the file itself, like VS Code's media preview).
  */
 import * as vscode from 'vscode';
+import type { ModelBoundFile } from '../export/json';
 import { summarize, Summary } from '../export/summary';
 import { baseName, decode } from '../formats/index';
 import type { DecodedFile } from '../formats/types';
+import type { ModelInfo } from '../protocol';
+import { bindModel, ModelBinding } from './model/binding';
+import type { ModelLookup, ModelResolver } from './model/modelService';
 
 /** File events come in bursts (truncate + write, delete + create of atomic saves): wait this long. */
 const RELOAD_DEBOUNCE_MS = 100;
@@ -23,6 +27,11 @@ export class AnimationDocument implements vscode.CustomDocument {
 
   private _fileBytes: Uint8Array;
   private _decoded: DecodedFile;
+  /** _decoded with the model binding's diagnostics and export section (what everyone reads). */
+  private _view: ModelBoundFile;
+  private _models: ModelResolver | undefined;
+  private _lookup: ModelLookup | undefined;
+  private _binding: ModelBinding | undefined;
   private _summary: Summary;
   private _deleted = false;
   private _version = 1;
@@ -32,11 +41,16 @@ export class AnimationDocument implements vscode.CustomDocument {
   private reloadAgain = false;
   private disposed = false;
 
-  /** Reads and decodes `uri`; throws (a FileSystemError) when it cannot be read. */
-  static async open(uri: vscode.Uri, log: vscode.LogOutputChannel): Promise<AnimationDocument> {
+  /**
+   * Reads and decodes `uri`; throws (a FileSystemError) when it cannot be read. With `models`, a J3D
+   * animation is bound to its model (found beside it or remembered) before the document is returned.
+   */
+  static async open(uri: vscode.Uri, log: vscode.LogOutputChannel, models?: ModelResolver): Promise<AnimationDocument> {
     const t0 = performance.now();
     const bytes = await vscode.workspace.fs.readFile(uri);
     const doc = new AnimationDocument(uri, bytes, log);
+    doc._models = models;
+    await doc.lookupModel();
     doc.openMs = performance.now() - t0;
     log.info(`opened ${uri.toString()} as ${doc.decoded.format}: ${bytes.length} bytes, ` +
       `${doc.decoded.diagnostics.length} diagnostics, read + decode ${doc.openMs.toFixed(1)} ms`);
@@ -49,6 +63,7 @@ export class AnimationDocument implements vscode.CustomDocument {
   private constructor(readonly uri: vscode.Uri, bytes: Uint8Array, private readonly log: vscode.LogOutputChannel) {
     this._fileBytes = bytes;
     this._decoded = decode(bytes, this.fileName);
+    this._view = this._decoded;
     this._summary = summarize(this._decoded);
     this.watch();
   }
@@ -57,7 +72,56 @@ export class AnimationDocument implements vscode.CustomDocument {
   get fileName(): string { return baseName(this.uri.path); }
   /** The file as stored (compressed when it is Yaz0). */
   get fileBytes(): Uint8Array { return this._fileBytes; }
-  get decoded(): DecodedFile { return this._decoded; }
+  /** The decode, with the bound model's diagnostics appended and its export section (`model`). */
+  get decoded(): ModelBoundFile { return this._view; }
+  /** The bound model as the webview gets it. */
+  get modelInfo(): ModelInfo | undefined { return this._binding?.info; }
+  get boundModelUri(): vscode.Uri | undefined { return this._binding ? this._lookup?.bound?.uri : undefined; }
+  /** No model bound: base names of the models beside the animation. */
+  get modelCandidates(): string[] | undefined {
+    if (this._binding || !this._lookup) return undefined;
+    return this._lookup.candidates.map((u) => baseName(u.path));
+  }
+  /** A remembered model that could not be used. */
+  get modelError(): string | undefined { return this._lookup?.error; }
+
+  private static bindable(decoded: DecodedFile): boolean {
+    const f = decoded.anim?.format;
+    return f === 'bck' || f === 'btk' || f === 'brk';
+  }
+
+  private async lookupModel(): Promise<void> {
+    this._lookup = undefined;
+    if (this._models && AnimationDocument.bindable(this._decoded)) {
+      try {
+        this._lookup = await this._models.lookup(this.uri);
+      } catch (e) {
+        this.log.warn(`model lookup for ${this.uri.toString()} failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    this.applyModel();
+  }
+
+  /** Recomputes the binding of the current decode with the looked-up model. */
+  private applyModel(): void {
+    const bound = AnimationDocument.bindable(this._decoded) ? this._lookup?.bound : undefined;
+    this._binding = bound ? bindModel(this._decoded, bound.model, bound.fileName, bound.source) : undefined;
+    this._view = this._binding
+      ? { ...this._decoded, diagnostics: [...this._decoded.diagnostics, ...this._binding.diagnostics], model: this._binding.exported }
+      : this._decoded;
+    if (this._binding) {
+      this.log.info(`${this.fileName}: bound to ${bound!.fileName} (${bound!.source}), ${this._binding.diagnostics.length} binding diagnostics`);
+    }
+  }
+
+  /** Looks the model up again (after "Bind Model…"): a new version, like a reload from disk. */
+  async refreshModel(): Promise<void> {
+    if (this.disposed) return;
+    await this.lookupModel();
+    if (this.disposed) return;
+    this._version++;
+    this._onDidReload.fire();
+  }
   get summary(): Summary { return this._summary; }
   get deleted(): boolean { return this._deleted; }
   /** Incremented on every successful reload. */
@@ -121,10 +185,12 @@ export class AnimationDocument implements vscode.CustomDocument {
     const t0 = performance.now();
     this._fileBytes = bytes;
     this._decoded = decode(bytes, this.fileName);
+    if (this._models && this._lookup === undefined) await this.lookupModel();
+    else this.applyModel();
     this._summary = summarize(this._decoded);
     this._deleted = false;
     this._version++;
-    this.log.info(`reloaded ${this.uri.toString()}: ${bytes.length} bytes, ${this._decoded.diagnostics.length} diagnostics, ` +
+    this.log.info(`reloaded ${this.uri.toString()}: ${bytes.length} bytes, ${this._view.diagnostics.length} diagnostics, ` +
       `decode ${(performance.now() - t0).toFixed(1)} ms`);
     this._onDidReload.fire();
   }

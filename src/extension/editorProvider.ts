@@ -10,6 +10,7 @@ import {
 } from '../protocol';
 import { AnimationDocument } from './animationDocument';
 import type { ProblemsReporter } from './diagnostics';
+import { BIND_MODEL_COMMAND, ModelResolver } from './model/modelService';
 import { viewSettings } from './settings';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 
@@ -65,8 +66,10 @@ export interface OpenTiming {
 const MAX_TIMINGS = 200;
 
 export interface ProviderHooks {
-  /** A webview toolbar asked for a host command for its document. */
+  /** A webview toolbar asked for a host command for its document ("Bind Model…" is handled here). */
   runCommand(command: WebviewCommand, document: AnimationDocument): void;
+  /** Finds the model (BMD/BDL) a J3D animation binds to; without it, no model is ever bound. */
+  models?: ModelResolver;
 }
 
 /** A typed array whose constructor VS Code's postMessage serialiser recognises (a Node Buffer is not). */
@@ -86,6 +89,8 @@ export function loadedFile(doc: AnimationDocument): LoadedFile {
     diagnostics: decoded.diagnostics,
     summary: doc.summary,
     anim: animPayload(decoded.anim),
+    model: doc.modelInfo,
+    modelCandidates: doc.modelCandidates,
   };
 }
 
@@ -158,7 +163,8 @@ export class EditorSession implements vscode.Disposable {
         break;
       }
       case 'command':
-        this.provider.hooks.runCommand(m.command, this.document);
+        if (m.command === 'bindModel') void vscode.commands.executeCommand(BIND_MODEL_COMMAND, this.document.uri);
+        else this.provider.hooks.runCommand(m.command, this.document);
         break;
       case 'error':
         this.provider.log.error(`webview of ${this.key}: ${m.message}`);
@@ -225,7 +231,7 @@ export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvi
   }
 
   async openCustomDocument(uri: vscode.Uri): Promise<AnimationDocument> {
-    const doc = await AnimationDocument.open(uri, this.log);
+    const doc = await AnimationDocument.open(uri, this.log, this.hooks.models);
     this.documents.add(doc);
     this.pendingOpenMs.set(doc, doc.openMs);
     this.problems.track(doc);

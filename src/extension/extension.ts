@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { Commands } from './commands';
 import { ProblemsReporter } from './diagnostics';
 import { AnimationEditorProvider, OpenTiming, RenderState, SelectionState } from './editorProvider';
+import { ModelService } from './model/modelService';
 import { affectsDiagnostics, affectsView } from './settings';
 import { AnimationStatusBar } from './statusBar';
 
@@ -20,8 +21,10 @@ export function activate(context: vscode.ExtensionContext): void {
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
   const problems = new ProblemsReporter();
   let commands: Commands | undefined;
+  const models = new ModelService(context, log);
   const provider = new AnimationEditorProvider(context.extensionUri, log, problems, {
     runCommand: (command, document) => commands?.runFromWebview(command, document.uri),
+    models,
   });
   commands = new Commands(provider, version, log);
   const statusBar = new AnimationStatusBar(provider, 'animscope.goToOffset');
@@ -32,6 +35,7 @@ export function activate(context: vscode.ExtensionContext): void {
     provider,
     provider.register(),
     commands.register(),
+    models.register(provider),
     statusBar,
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (affectsDiagnostics(e)) problems.republishAll();

@@ -4,8 +4,12 @@
  * messages exactly as the host does (load on ready, tracks on requestTracks). Loaded before
  * dist/webview.js, so the real webview bundle runs unchanged.
  */
+import { bindModel } from '../../src/extension/model/binding';
 import { summarize } from '../../src/export/summary';
+import { resolveInArchive } from '../../src/formats/archive/archive-path';
+import { DiagnosticSink } from '../../src/formats/binary/diagnostics';
 import { decode } from '../../src/formats/index';
+import { decodeModel } from '../../src/formats/model/index';
 import { animPayload, isWebviewToHost, msg, WebviewToHost } from '../../src/protocol';
 
 interface FakeHostLog { sent: WebviewToHost[]; state: unknown }
@@ -15,16 +19,41 @@ const log: FakeHostLog = { sent: [], state: undefined };
 const params = new URLSearchParams(location.search);
 const sample = params.get('sample') ?? 'j3d/smg/TripodBossCore/2ndDemo.bck';
 const frameRate = Number(params.get('fps') ?? 30);
-const fileBytes = fetch(`/samples/${sample}`).then((r) => r.arrayBuffer()).then((b) => new Uint8Array(b));
+/** A sample path, or `archives/X.arc/inner/path` (the entry, extracted here). */
+async function fetchSample(path: string): Promise<Uint8Array> {
+  const cut = path.indexOf('.arc/');
+  const outer = cut >= 0 ? path.slice(0, cut + 4) : path;
+  const bytes = new Uint8Array(await (await fetch(`/samples/${outer}`)).arrayBuffer());
+  if (cut < 0) return bytes;
+  const inner = resolveInArchive(bytes, path.slice(cut + 5), new DiagnosticSink());
+  if (!inner) throw new Error(`${path} is not in the archive`);
+  return inner;
+}
+const fileBytes = fetchSample(sample);
+/**
+ * `?model=archives/TripodBossCore.arc/TripodBossCore/TripodBossCore.bdl` binds that model; a sample inside an
+ * archive binds `<Folder>.bdl` of its folder when there is one (the extension's rule for the folder's model).
+ */
+const folderModel = (): string | null => {
+  const m = /^(.*\.arc\/(?:.*\/)?)([^/]+)\/[^/]+$/.exec(sample);
+  return m ? `${m[1]}${m[2]}/${m[2]}.bdl` : null;
+};
+const modelParam = params.get('model') ?? (params.get('nomodel') === null ? folderModel() : null);
+const modelData = modelParam
+  ? fetchSample(modelParam).then((b) => decodeModel(b, new DiagnosticSink()).model, () => undefined)
+  : Promise.resolve(undefined);
 
 async function answer(m: WebviewToHost): Promise<void> {
   const bytes = await fileBytes;
   const name = sample.split('/').pop() ?? sample;
   const file = decode(bytes, name);
   if (m.type === 'ready') {
+    const model = await modelData;
+    const bound = model && modelParam ? bindModel(file, model, modelParam.split('/').pop() ?? modelParam, 'folder') : undefined;
     window.postMessage(msg.load({
       fileName: name, format: file.format, bytes: file.bytes, fileByteLength: bytes.length, container: file.container,
-      root: file.root, diagnostics: file.diagnostics, summary: summarize(file), anim: animPayload(file.anim),
+      root: file.root, diagnostics: [...file.diagnostics, ...(bound?.diagnostics ?? [])], summary: summarize(file), anim: animPayload(file.anim),
+      model: bound?.info,
     }, { frameRate }), '*');
   } else if (m.type === 'requestTracks' && file.anim?.format === 'motn') {
     window.postMessage(msg.tracks(m.requestId, m.sequenceIndex, file.anim.sequences[m.sequenceIndex]?.tracks ?? []), '*');

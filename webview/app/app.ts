@@ -7,14 +7,15 @@ import type { DescribedKey, DescribedTrack } from '../../src/anim';
 import type { FieldNode } from '../../src/formats/binary/fields';
 import { resolvePath } from '../../src/formats/binary/fields';
 import type { AnimData, KeyTrack, MotnAnim, MotnSequence, MotnTrack, SrtTracks } from '../../src/formats/types';
-import type { LoadedFile, RenderCounts, ViewSettings, WebviewCommand } from '../../src/protocol';
-import { CurvePanel, CurvePanelState, groupCount } from '../curves';
+import type { LoadedFile, PageCommand, RenderCounts, RenderedModel, ViewSettings } from '../../src/protocol';
+import { CurvePanel, CurvePanelState, groupCount, listGroups } from '../curves';
 import { HexView } from '../hex/hexView';
 import { HoverCard } from '../hover/hoverCard';
 import { el, Emitter } from '../shared/dom';
 import { LinkController } from '../structure/link';
 import { StructureView, StructureViewState } from '../structure/structureView';
-import { GroupPicker } from './groupPicker';
+import { SkeletonView } from '../skeleton/skeletonView';
+import { GroupPicker, modelGroupLabel } from './groupPicker';
 import { Header } from './header';
 
 export interface AppState {
@@ -26,7 +27,7 @@ export interface AppState {
 }
 
 export interface AppCallbacks {
-  command(command: WebviewCommand): void;
+  command(command: PageCommand): void;
   selection(offset: number, length: number, path?: string): void;
   /** MOTN: ask the host for a sequence's tracks; resolves with them. */
   requestTracks(sequenceIndex: number): Promise<MotnTrack[]>;
@@ -52,6 +53,9 @@ export class App {
   readonly picker = new GroupPicker();
   readonly curves: CurvePanel;
   private readonly curvesSection = el('section', 'as-curves');
+  private readonly skeletonHost = el('div', 'as-skeleton-host');
+  /** The 3D skeleton (BCK with a bound model), following the curve panel's player. */
+  skeleton: SkeletonView | undefined;
   private readonly stateEmitter = new Emitter<[]>();
   private file: LoadedFile | undefined;
   private anim: AnimData | undefined;
@@ -67,7 +71,10 @@ export class App {
     split.append(structureHost, hexHost);
     const curvesTop = el('div', 'as-curves-top');
     this.curvesSection.setAttribute('aria-label', 'Curves');
-    this.curvesSection.append(curvesTop);
+    const curvesRow = el('div', 'as-curves-row');
+    this.skeletonHost.hidden = true;
+    this.skeletonHost.setAttribute('aria-label', 'Skeleton');
+    this.curvesSection.append(curvesTop, curvesRow);
     this.element.append(this.header.element, split, this.curvesSection);
 
     this.structure.mount(structureHost);
@@ -80,7 +87,9 @@ export class App {
       onHoverKey: (track, key) => this.hoverKey(track, key),
       onSelectKey: (_track, key) => this.selectKey(key),
       onStateChange: () => callbacks.stateChanged(),
-    }).mount(this.curvesSection);
+      onFrame: (f) => this.skeleton?.setFrame(f),
+    }).mount(curvesRow);
+    curvesRow.append(this.skeletonHost);
 
     this.header.onCommand((c) => callbacks.command(c));
     this.header.onJumpToDiagnostic((d) => this.reveal(d.offset, d.length));
@@ -104,6 +113,11 @@ export class App {
     this.file = file;
     this.anim = file.anim ? toAnimData(file.anim) : undefined;
     this.header.setFile(file);
+    const jointNames = file.format === 'bck' ? file.model?.jointNames : undefined;
+    this.structure.setLabelHints(jointNames ? (path) => {
+      const m = /^ANK1\/jointTable\[(\d+)\]$/.exec(path);
+      return m ? jointNames[Number(m[1])] ?? undefined : undefined;
+    } : undefined);
     this.link.setData(file.root, file.bytes);
     if (sameFile && state.structure) this.structure.setState(state.structure);
     else this.structure.setState({ expanded: (file.root.children ?? []).filter((c) => /^[A-Z0-9]{4}$/.test(c.name)).map((c) => c.path) });
@@ -111,8 +125,9 @@ export class App {
 
     const anim = this.anim;
     this.curvesSection.hidden = !anim || groupCount(anim) === 0;
+    this.updateSkeleton(file, anim);
     if (anim && groupCount(anim) > 0) {
-      this.picker.setAnimation(anim);
+      this.picker.setAnimation(anim, file.model);
       const key = (sameFile && state.curves?.group) || firstGroup(anim);
       await this.showGroup(key);
       if (sameFile && state.curves) this.curves.state = state.curves;
@@ -122,7 +137,41 @@ export class App {
       diagnostics: this.header.diagnosticsRendered,
       tracks: this.curves.tracks.length,
       groups: anim ? groupCount(anim) : 0,
+      ...(file.model ? { model: this.renderedModel(file) } : {}),
     };
+  }
+
+  private renderedModel(file: LoadedFile): RenderedModel {
+    const m = file.model!;
+    return {
+      fileName: m.fileName,
+      jointNames: (m.jointNames ?? []).map((n) => n ?? ''),
+      skeletonBones: this.skeleton && !this.skeletonHost.hidden ? this.skeleton.boneCount : 0,
+      materialBindings: m.materialBindings?.length ?? 0,
+    };
+  }
+
+  /** BCK + model: the skeleton view beside the curves; otherwise none. */
+  private updateSkeleton(file: LoadedFile, anim: AnimData | undefined): void {
+    if (file.model && anim?.format === 'bck' && file.model.joints.length > 0 && groupCount(anim) > 0) {
+      if (!this.skeleton) this.skeleton = new SkeletonView((joint) => { void this.showGroup(`joint:${joint}`); }).mount(this.skeletonHost);
+      this.skeletonHost.hidden = false;
+      this.skeleton.setData(file.model, anim, this.curves.player.frame);
+    } else {
+      this.skeleton?.dispose();
+      this.skeleton = undefined;
+      this.skeletonHost.hidden = true;
+    }
+  }
+
+  /** The curve title: the picker's label (with the joint / material name when a model is bound). */
+  private titleOf(key: string): string | undefined {
+    const listed = this.picker.labelOf(key);
+    if (listed) return listed;
+    const anim = this.anim;
+    if (!anim || !this.file?.model) return undefined;
+    const group = listGroups(anim, 1 + Number(key.split(':')[1] ?? 0)).find((g) => g.key === key);
+    return group ? modelGroupLabel(group, this.file.model) : undefined;
   }
 
   get state(): AppState {
@@ -168,7 +217,9 @@ export class App {
       }
     }
     this.picker.setValue(key);
-    this.curves.show(anim, key);
+    this.curves.show(anim, key, { title: this.titleOf(key) });
+    const joint = /^joint:(\d+)$/.exec(key);
+    this.skeleton?.setSelectedJoint(joint ? Number(joint[1]) : -1);
     this.callbacks.stateChanged();
   }
 

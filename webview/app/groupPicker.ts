@@ -5,7 +5,24 @@
  */
 import { groupCount, GroupInfo, listGroups } from '../curves';
 import type { AnimData } from '../../src/formats/types';
+import type { ModelInfo } from '../../src/protocol';
 import { el, Emitter } from '../shared/dom';
+
+/**
+ * A group's label with the bound model: BCK "Joint 1 · CoreLight"; BTK/BRK the entry's label and
+ * the model material it binds to ("… → material 1", or "→ not in model").
+ */
+export function modelGroupLabel(group: GroupInfo, model: ModelInfo | undefined): string {
+  if (!model) return group.label;
+  if (group.kind === 'joint') {
+    const name = model.jointNames?.[group.index];
+    return name ? `${group.label} · ${name}` : name === null ? `${group.label} · (no model joint)` : group.label;
+  }
+  const kind = group.kind === 'entry' ? 'entries' : group.kind;
+  const b = model.materialBindings?.find((x) => x.group === kind && x.entry === group.index);
+  if (!b) return group.label;
+  return `${group.label} → ${b.materialIndex >= 0 ? `material ${b.materialIndex}` : 'not in model'}`;
+}
 
 const MAX_LISTED = 4000;
 
@@ -38,7 +55,7 @@ export class GroupPicker {
     container.append(this.element);
   }
 
-  setAnimation(anim: AnimData): void {
+  setAnimation(anim: AnimData, model?: ModelInfo): void {
     this.format = anim.format;
     const count = groupCount(anim);
     const listed = count <= MAX_LISTED;
@@ -47,7 +64,7 @@ export class GroupPicker {
     this.label.textContent = `${NOUN[anim.format]}${listed ? '' : ` (0–${count - 1})`}`;
     this.label.htmlFor = listed ? this.select.id : this.number.id;
     if (listed) {
-      this.groups = listGroups(anim);
+      this.groups = listGroups(anim).map((g) => ({ ...g, label: modelGroupLabel(g, model) }));
       this.select.replaceChildren(...this.groups.map((g) => {
         const option = el('option', undefined, g.label);
         option.value = g.key;
@@ -57,6 +74,15 @@ export class GroupPicker {
       this.groups = [];
       this.number.max = String(count - 1);
     }
+  }
+
+  /** The labels listed (tests, and the curve title). */
+  labelOf(key: string): string | undefined {
+    return this.groups.find((g) => g.key === key)?.label;
+  }
+
+  get labels(): string[] {
+    return this.groups.map((g) => g.label);
   }
 
   get count(): number {

@@ -3,7 +3,7 @@
  * list (each diagnostic jumps to its bytes). File strings only via textContent.
  */
 import type { Diagnostic } from '../../src/formats/binary/diagnostics';
-import type { LoadedFile, WebviewCommand } from '../../src/protocol';
+import type { LoadedFile, MaterialBindingInfo, PageCommand } from '../../src/protocol';
 import { el, Emitter } from '../shared/dom';
 
 const SEVERITY_ORDER: Record<Diagnostic['severity'], number> = { error: 0, warning: 1, info: 2, hint: 3 };
@@ -16,7 +16,7 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-const BUTTONS: { command: WebviewCommand; label: string; title: string }[] = [
+const BUTTONS: { command: PageCommand; label: string; title: string }[] = [
   { command: 'exportJson', label: 'Export JSON', title: 'AnimScope: Export to JSON (the whole structure with spans)' },
   { command: 'exportCurves', label: 'Export Curves', title: 'AnimScope: Export Sampled Curves (JSON or CSV)' },
   { command: 'goToOffset', label: 'Go to Offset…', title: 'AnimScope: Go to Offset… (Ctrl+G)' },
@@ -33,7 +33,8 @@ export class Header {
   private readonly diagnosticsSummary = el('summary');
   private readonly diagnosticsList = el('ul', 'as-diagnostic-list');
   private readonly jump = new Emitter<[Diagnostic]>();
-  private readonly command = new Emitter<[WebviewCommand]>();
+  private readonly command = new Emitter<[PageCommand]>();
+  private readonly model = el('div', 'as-model');
   readonly onJumpToDiagnostic = this.jump.event;
   readonly onCommand = this.command.event;
   private shownDiagnostics = 0;
@@ -56,7 +57,8 @@ export class Header {
     this.notice.hidden = true;
     this.diagnostics.append(this.diagnosticsSummary, this.diagnosticsList);
     this.diagnosticsList.setAttribute('aria-label', 'Diagnostics');
-    this.element.append(top, this.facts, this.notice, this.diagnostics);
+    this.model.setAttribute('aria-label', 'Model');
+    this.element.append(top, this.facts, this.model, this.notice, this.diagnostics);
   }
 
   mount(container: HTMLElement): void {
@@ -72,6 +74,7 @@ export class Header {
     this.title.title = file.fileName;
     this.badge.textContent = file.format.toUpperCase();
     this.renderFacts(file);
+    this.renderModel(file);
     this.renderDiagnostics(file.diagnostics);
     this.setNotice(undefined);
   }
@@ -100,6 +103,57 @@ export class Header {
       children.push(item);
     }
     this.facts.replaceChildren(...children);
+  }
+
+  /** J3D files: the bound model (or the models found beside the file) and a "Bind Model…" button. */
+  private renderModel(file: LoadedFile): void {
+    const j3d = file.format === 'bck' || file.format === 'btk' || file.format === 'brk';
+    this.model.hidden = !j3d;
+    if (!j3d) {
+      this.model.replaceChildren();
+      return;
+    }
+    const parts: HTMLElement[] = [el('span', 'as-model-label', 'Model')];
+    const m = file.model;
+    if (m) {
+      const name = el('span', 'as-model-name', m.fileName);
+      name.title = m.source === 'remembered' ? 'Bound with "Bind Model…" (remembered for this file)'
+        : m.source === 'folder' ? 'Found beside the animation' : 'Chosen with "Bind Model…"';
+      parts.push(name);
+      const detail = [`${plural(m.joints.length, 'joint')}`, `${plural(m.materials.length, 'material')}`];
+      if (m.jointNames) {
+        const named = m.jointNames.filter((n) => n !== null).length;
+        detail.push(named === m.jointNames.length ? 'every animated joint named' : `${named} of ${m.jointNames.length} animated joints named`);
+      }
+      parts.push(el('span', 'as-model-detail', `(${detail.join(', ')}${m.source === 'folder' ? '; found beside the animation' : ''})`));
+    } else {
+      const candidates = file.modelCandidates ?? [];
+      parts.push(el('span', 'as-model-detail', candidates.length > 1
+        ? `none bound — ${candidates.length} models beside it (${candidates.slice(0, 4).join(', ')}${candidates.length > 4 ? ', …' : ''}): choose one`
+        : candidates.length === 1 ? `none bound (${candidates[0]} is beside it)` : 'none bound: choose a BMD/BDL to name joints and show the skeleton'));
+    }
+    const button = el('button', 'as-button', 'Bind Model…');
+    button.type = 'button';
+    button.title = 'AnimScope: Bind Model… (choose the BMD/BDL this animation drives)';
+    button.dataset.command = 'bindModel';
+    button.addEventListener('click', () => this.command.fire('bindModel'));
+    parts.push(button);
+    const children: HTMLElement[] = [...parts];
+    if (m?.materialBindings?.length) children.push(this.renderBindings(m.materialBindings));
+    this.model.replaceChildren(...children);
+  }
+
+  private renderBindings(bindings: MaterialBindingInfo[]): HTMLElement {
+    const list = el('ul', 'as-model-bindings');
+    list.setAttribute('aria-label', 'Material bindings');
+    for (const b of bindings.slice(0, 64)) {
+      const slot = b.texMtxSlot ?? b.colorSlot ?? '';
+      const target = b.materialIndex >= 0 ? `material ${b.materialIndex}` : 'no such material';
+      const li = el('li', b.materialIndex >= 0 ? undefined : 'as-binding-missing', `${b.materialName} → ${target}${slot ? ` · ${slot}` : ''}`);
+      list.append(li);
+    }
+    if (bindings.length > 64) list.append(el('li', undefined, `… ${bindings.length - 64} more`));
+    return list;
   }
 
   private renderDiagnostics(list: Diagnostic[]): void {

@@ -19,6 +19,8 @@ export interface CurvePanelOptions {
   onSelectKey?: (track: DescribedTrack, key: DescribedKey) => void;
   /** Persist with vscode.setState (debounce on your side if you like; it fires on user actions, not per frame). */
   onStateChange?: (state: CurvePanelState) => void;
+  /** Every frame change (after the curves and preview): other views that follow the player (the skeleton). */
+  onFrame?: (frame: number) => void;
 }
 
 export interface CurvePanelState {
@@ -220,6 +222,7 @@ export class CurvePanel {
     const t0 = performance.now();
     this.curves.setFrame(f);
     this.previewValue?.setFrame(f);
+    this.options.onFrame?.(f);
     const dt = performance.now() - t0;
     if (this.live.length >= 2000) this.live.splice(0, 1000);
     this.live.push(dt);

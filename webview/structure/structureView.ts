@@ -42,6 +42,8 @@ interface RowParts {
   twisty: HTMLElement;
   chip: HTMLElement;
   label: HTMLElement;
+  /** A name shown after the label (joint names next to jointTable[i] when a model is bound). */
+  hint: HTMLElement;
   value: HTMLElement;
   offset: HTMLElement;
   size: HTMLElement;
@@ -161,6 +163,17 @@ export class StructureView {
     this.updateFilterCount();
   }
 
+  /**
+   * Extra names shown after row labels, by field path (e.g. the bound model's joint name next to
+   * `ANK1/jointTable[3]`); undefined for none. Text only.
+   */
+  setLabelHints(hint: ((path: string) => string | undefined) | undefined): void {
+    this.labelHint = hint;
+    this.list.update();
+  }
+
+  private labelHint: ((path: string) => string | undefined) | undefined;
+
   /** The rows currently visible (for tests and the status line). */
   get rowCount(): number {
     return this.model.rows.length;
@@ -273,14 +286,15 @@ export class StructureView {
     const chip = el('span', 'chip');
     chip.setAttribute('aria-hidden', 'true');
     const label = el('span', 'label');
-    name.append(twisty, chip, label);
+    const hint = el('span', 'label-hint');
+    name.append(twisty, chip, label, hint);
     const value = el('div', 'structure-cell col-value');
     const offset = el('div', 'structure-cell col-offset');
     const size = el('div', 'structure-cell col-size');
     const type = el('div', 'structure-cell col-type');
     for (const c of [value, offset, size, type]) c.setAttribute('role', 'gridcell');
     row.append(name, value, offset, size, type);
-    this.parts.set(row, { name, twisty, chip, label, value, offset, size, type });
+    this.parts.set(row, { name, twisty, chip, label, hint, value, offset, size, type });
     return row;
   }
 
@@ -311,6 +325,7 @@ export class StructureView {
     const role = node.role ?? 'none';
     setClass(p.chip, `chip role-${role}`);
     setText(p.label, node.name);
+    setText(p.hint, this.labelHint?.(node.path) ?? '');
     setText(p.value, formatValue(node));
     setText(p.offset, hexOffset(node.offset));
     setAttr(p.offset, 'title', `${node.offset} (decimal)`);

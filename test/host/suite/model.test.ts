@@ -1,0 +1,149 @@
+/**
+ * Runs INSIDE the VS Code extension host. Model binding: a BCK/BTK next to its model (extracted from
+ * the shared TripodBossCore.arc) binds automatically; "AnimScope: Bind Model…" with arguments binds
+ * another model (MDL_JOINT_COUNT in the Problems panel), remembers it across close/reopen, goes back
+ * to automatic, clears; BTK material bindings; export JSON carries the joint names; and, when the
+ * archive file system provider is registered, the same from inside the archive.
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { ExportDocument } from '../../../src/export/json';
+import { resolveInArchive } from '../../../src/formats/archive/archive-path';
+import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
+import {
+  closeAll, codeOf, openWith, problems, SAMPLES, setUp, tempDir, waitForProblems, waitForRender,
+} from './helpers';
+
+const BIND = 'animscope.bindModel';
+const CORE_JOINTS = ['TriPodBossCore', 'CoreLight', 'HeadLightCone', 'HeadLight', 'MetalBody1'];
+
+function extract(archive: string, inner: string, target: string): vscode.Uri {
+  const bytes = resolveInArchive(new Uint8Array(fs.readFileSync(path.join(SAMPLES, 'archives', archive))), inner, new DiagnosticSink());
+  assert.ok(bytes, `${inner} is in ${archive}`);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.writeFileSync(target, bytes);
+  return vscode.Uri.file(target);
+}
+
+suite('Model binding (BMD/BDL beside the animation)', () => {
+  let bck: vscode.Uri;
+  let btk: vscode.Uri;
+  let foot: vscode.Uri;
+
+  suiteSetup(async () => {
+    await setUp();
+    const dir = tempDir('model');
+    // the game's layout: the object's folder holds <Folder>.bdl and its animations
+    extract('TripodBossCore.arc', 'TripodBossCore/TripodBossCore.bdl', path.join(dir, 'TripodBossCore', 'TripodBossCore.bdl'));
+    bck = extract('TripodBossCore.arc', 'TripodBossCore/2ndDemo.bck', path.join(dir, 'TripodBossCore', '2ndDemo.bck'));
+    btk = extract('TripodBossCore.arc', 'TripodBossCore/Wait.btk', path.join(dir, 'TripodBossCore', 'Wait.btk'));
+    foot = extract('TripodBossFoot.arc', 'TripodBossFoot/TripodBossFoot.bdl', path.join(dir, 'TripodBossFoot', 'TripodBossFoot.bdl'));
+  });
+
+  teardown(closeAll);
+
+  suiteTeardown(async () => {
+    // leave no remembered choice behind for other suites
+    for (const uri of [bck, btk]) if (uri) await vscode.commands.executeCommand(BIND, uri, 'auto');
+  });
+
+  test('opening 2ndDemo.bck finds TripodBossCore.bdl beside it: 5 named joints, a 4-bone skeleton', async () => {
+    const since = Date.now();
+    await openWith(bck);
+    const state = await waitForRender(bck, since, (s) => s.counts.model !== undefined);
+    assert.strictEqual(state.counts.model?.fileName, 'TripodBossCore.bdl');
+    assert.deepStrictEqual(state.counts.model?.jointNames, CORE_JOINTS);
+    assert.strictEqual(state.counts.model?.skeletonBones, 4, 'bones drawn by the skeleton view');
+    assert.ok(state.consistent, 'the echo matches what the host sent (diagnostics included)');
+    assert.ok(!problems(bck).some((d) => codeOf(d)?.startsWith('MDL_')), 'no binding problem with the right model');
+  });
+
+  test('Bind Model… with a 1-joint model reports MDL_JOINT_COUNT; the choice is remembered after close and reopen', async () => {
+    let since = Date.now();
+    await openWith(bck);
+    await waitForRender(bck, since, (s) => s.counts.model?.fileName === 'TripodBossCore.bdl');
+    since = Date.now();
+    const bound = await vscode.commands.executeCommand<string | null>(BIND, bck, foot);
+    assert.strictEqual(bound, foot.toString());
+    const state = await waitForRender(bck, since, (s) => s.counts.model?.fileName === 'TripodBossFoot.bdl');
+    const names = state.counts.model!.jointNames;
+    assert.ok(names[0].length > 0, 'joint 0 is named from the foot model');
+    assert.deepStrictEqual(names.slice(1), ['', '', '', ''], 'BCK joints 1…4 have no joint in a 1-joint model');
+    const entries = await waitForProblems(bck, 'MDL_JOINT_COUNT', (d) => d.some((x) => codeOf(x) === 'MDL_JOINT_COUNT'));
+    const entry = entries.find((x) => codeOf(x) === 'MDL_JOINT_COUNT')!;
+    assert.strictEqual(entry.severity, vscode.DiagnosticSeverity.Warning);
+    assert.match(entry.message, /^\[0x0000002C\] The animation drives 5 joint\(s\) but the model has 1/);
+
+    await closeAll();
+    since = Date.now();
+    await openWith(bck);
+    const again = await waitForRender(bck, since, (s) => s.counts.model !== undefined);
+    assert.strictEqual(again.counts.model?.fileName, 'TripodBossFoot.bdl', 'the binding is remembered per animation');
+    await waitForProblems(bck, 'MDL_JOINT_COUNT after reopening', (d) => d.some((x) => codeOf(x) === 'MDL_JOINT_COUNT'));
+
+    // Clear binding: no model at all (not even the one beside it), then back to automatic
+    since = Date.now();
+    assert.strictEqual(await vscode.commands.executeCommand(BIND, bck, null), null);
+    const cleared = await waitForRender(bck, since, (s) => s.counts.model === undefined);
+    assert.strictEqual(cleared.counts.groups, 5);
+    await waitForProblems(bck, 'no MDL_ problems once cleared', (d) => !d.some((x) => codeOf(x)?.startsWith('MDL_')));
+    since = Date.now();
+    const auto = await vscode.commands.executeCommand<string | null>(BIND, bck, 'auto');
+    assert.ok(auto?.endsWith('/TripodBossCore/TripodBossCore.bdl'), `automatic again: ${auto}`);
+    await waitForRender(bck, since, (s) => s.counts.model?.fileName === 'TripodBossCore.bdl');
+  });
+
+  test('Bind Model… refuses a file that is not a model', async () => {
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand(BIND, bck, btk)), /not a J3D model/);
+  });
+
+  test('Wait.btk binds entry 0 (EyeLight_v_x) to material 1 through TEXMTX0', async () => {
+    const since = Date.now();
+    await openWith(btk);
+    const state = await waitForRender(btk, since, (s) => s.counts.model !== undefined);
+    assert.strictEqual(state.counts.model?.fileName, 'TripodBossCore.bdl');
+    assert.strictEqual(state.counts.model?.materialBindings, 1);
+    assert.ok(!problems(btk).some((d) => codeOf(d) === 'MDL_MATERIAL_MISSING'), 'the model has the material');
+    const target = vscode.Uri.file(btk.fsPath + '.model.json');
+    await vscode.commands.executeCommand('animscope.exportJson', btk, target);
+    const doc = JSON.parse(fs.readFileSync(target.fsPath, 'utf8')) as ExportDocument;
+    assert.deepStrictEqual(doc.model?.materialBindings, [
+      { group: 'entries', entry: 0, materialName: 'EyeLight_v_x', materialIndex: 1, texMtxSlot: 'TEXMTX0' },
+    ]);
+  });
+
+  test('Export to JSON of the bound BCK adds the model section with the joint names', async () => {
+    const since = Date.now();
+    await openWith(bck);
+    await waitForRender(bck, since, (s) => s.counts.model?.fileName === 'TripodBossCore.bdl');
+    const target = vscode.Uri.file(bck.fsPath + '.model.json');
+    await vscode.commands.executeCommand('animscope.exportJson', bck, target);
+    const doc = JSON.parse(fs.readFileSync(target.fsPath, 'utf8')) as ExportDocument;
+    assert.strictEqual(doc.schemaVersion, 1);
+    assert.strictEqual(doc.model?.file, 'TripodBossCore.bdl');
+    assert.strictEqual(doc.model?.jointCount, 5);
+    assert.deepStrictEqual(doc.model?.jointNames, CORE_JOINTS);
+    assert.strictEqual(doc.model?.materials.length, 5);
+  });
+
+  test('inside TripodBossCore.arc (archive file system), 2ndDemo.bck binds TripodBossCore.bdl of the same archive folder', async function () {
+    const dir = tempDir('model-arc');
+    const arc = path.join(dir, 'TripodBossCore.arc');
+    fs.copyFileSync(path.join(SAMPLES, 'archives', 'TripodBossCore.arc'), arc);
+    fs.chmodSync(arc, 0o644);
+    const inner = vscode.Uri.from({ scheme: 'animscope-archive', path: '/TripodBossCore/2ndDemo.bck', query: vscode.Uri.file(arc).toString() });
+    try {
+      await vscode.workspace.fs.stat(inner);
+    } catch {
+      this.skip(); // the archive file system provider is not registered in this build
+    }
+    const since = Date.now();
+    await openWith(inner);
+    const state = await waitForRender(inner, since, (s) => s.counts.model !== undefined);
+    assert.strictEqual(state.counts.model?.fileName, 'TripodBossCore.bdl');
+    assert.deepStrictEqual(state.counts.model?.jointNames, CORE_JOINTS);
+    assert.strictEqual(state.counts.model?.skeletonBones, 4);
+  });
+});
