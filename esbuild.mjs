@@ -45,6 +45,21 @@ const builds = [
     },
   },
   {
+    name: 'webview archive',
+    options: {
+      ...common,
+      entryPoints: [at('webview/archive/main.ts')],
+      outfile: at('dist/archive.js'),
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+    },
+  },
+  {
+    name: 'webview archive css',
+    options: { ...common, entryPoints: [at('media/archive.css')], outfile: at('dist/archive.css'), sourcemap: false },
+  },
+  {
     name: 'webview css',
     options: { ...common, entryPoints: [at('media/webview.css')], outfile: at('dist/webview.css'), sourcemap: false },
   },

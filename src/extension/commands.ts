@@ -17,6 +17,7 @@ import type { WebviewCommand } from '../protocol';
 import { hexOffset, REVEAL_OFFSET_COMMAND } from './diagnostics';
 import { AnimationEditorProvider, VIEW_TYPES } from './editorProvider';
 import { exportJsonText, safeFileNamePart, sampledCsvText, sampleJsonText, sampleResult } from './export';
+import { archiveExportDefault } from './archive';
 
 export const COMMANDS = {
   exportJson: 'animscope.exportJson',
@@ -60,8 +61,12 @@ export function parseOffset(text: string): number | undefined {
   return undefined;
 }
 
-function sibling(uri: vscode.Uri, name: string): vscode.Uri {
-  return vscode.Uri.joinPath(uri, '..', name);
+/**
+ * Where an export of `uri` goes by default: beside the file, named `<file><suffix>`; for a file
+ * inside an archive (read-only), beside the archive, named after the inner path.
+ */
+function exportTarget(uri: vscode.Uri, suffix: string): vscode.Uri {
+  return archiveExportDefault(uri, suffix) ?? vscode.Uri.joinPath(uri, '..', `${baseName(uri.path)}${suffix}`);
 }
 
 async function writeText(target: vscode.Uri, text: string, title: string): Promise<void> {
@@ -129,7 +134,7 @@ export class Commands {
     const { uri, decoded } = await this.source(sourceArg);
     const target = isUri(targetArg) ? targetArg : await vscode.window.showSaveDialog({
       title: 'AnimScope: Export to JSON',
-      defaultUri: sibling(uri, `${baseName(uri.path)}.json`),
+      defaultUri: exportTarget(uri, '.json'),
       filters: { JSON: ['json'] },
       saveLabel: 'Export',
     });
@@ -167,10 +172,10 @@ export class Commands {
     }
 
     const base = baseName(uri.path);
-    const stem = animation !== undefined && motn ? `${base}.${safeFileNamePart(animation)}` : base;
+    const sequencePart = animation !== undefined && motn ? `.${safeFileNamePart(animation)}` : '';
     const target = explicitTarget ?? await vscode.window.showSaveDialog({
       title: 'AnimScope: Export Sampled Curves',
-      defaultUri: sibling(uri, `${stem}.curves.${format}`),
+      defaultUri: exportTarget(uri, `${sequencePart}.curves.${format}`),
       filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
       saveLabel: 'Export',
     });

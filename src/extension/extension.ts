@@ -3,6 +3,7 @@
  * settings together. The modules each do one job; this file only connects them.
  */
 import * as vscode from 'vscode';
+import { registerArchiveSupport } from './archive';
 import { Commands } from './commands';
 import { ProblemsReporter } from './diagnostics';
 import { AnimationEditorProvider, OpenTiming, RenderState, SelectionState } from './editorProvider';
@@ -48,6 +49,7 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand(TIMINGS_COMMAND, (): OpenTiming[] => provider.timings()),
     vscode.commands.registerCommand(STATUS_BAR_COMMAND, () => statusBar.state),
   );
+  registerArchiveSupport(context, log);
 }
 
 export function deactivate(): void {

@@ -1,0 +1,309 @@
+/**
+ * The archive overview: a read-only custom editor (`animscope.archive`) for `.arc`, `.rarc`, `.pks`
+ * (default) and `.szs` (option: most `.szs` hold a RARC, but some hold a single file). It lists every
+ * entry (path, size, data offset, detected format, compression), nested archives included, with the
+ * archive's own diagnostics. Opening an entry: animations in the AnimScope editor, nested archives
+ * and folders in the Archive view, anything else in the hex editor (when installed) or VS Code's
+ * default editor. The listing comes from the archive file system (one parse, shared cache), so
+ * the URIs it opens are the same the Explorer shows.
+ */
+import * as crypto from 'crypto';
+import * as vscode from 'vscode';
+import {
+  ANIMATION_FORMATS, ArchiveListing, archiveMsg, ArchiveWebviewToHost, isArchiveWebviewToHost, ListingRow, MAX_LISTING_ROWS,
+} from '../../archiveProtocol';
+import { contentSecurityPolicy, distUri, webviewOptions } from '../webviewHtml';
+import {
+  ArchiveFileSystemProvider, archiveRootUri, ARCHIVE_SCHEME, displayPath, nestedRootUri, outermostFile, RowSummary,
+} from './archiveFileSystem';
+
+/** Default editor for .arc, .rarc, .pks. */
+export const ARCHIVE_VIEW_TYPE = 'animscope.archive';
+/** The same editor for .szs, priority "option" (many .szs are Wii U8 archives or single Yaz0 files). */
+export const ARCHIVE_SZS_VIEW_TYPE = 'animscope.archive.szs';
+
+/** The archive editor view type whose selector matches `uri`'s name. */
+export function archiveViewTypeFor(uri: vscode.Uri): string {
+  return /\.szs$/i.test(uri.path) ? ARCHIVE_SZS_VIEW_TYPE : ARCHIVE_VIEW_TYPE;
+}
+export const ANIMATION_VIEW_TYPE = 'animscope.animation';
+export const ANIMATION_ANY_FILE_VIEW_TYPE = 'animscope.animation.anyFile';
+export const HEX_EDITOR_EXTENSION = 'ms-vscode.hexeditor';
+export const HEX_EDITOR_VIEW_TYPE = 'hexEditor.hexedit';
+
+const RELOAD_DEBOUNCE_MS = 100;
+
+/** What an archive webview last reported (`animscope._test.archiveState`). */
+export interface ArchiveRenderState {
+  uri: string;
+  fileName: string;
+  rows: number;
+  diagnostics: number;
+  banner: boolean;
+  /** What the host sent, to compare. */
+  sentRows: number;
+  sentDiagnostics: number;
+  renderedAt: number;
+  renderCount: number;
+  /** describe() time (ms) of the last listing, and resolveCustomEditor → first `rendered`. */
+  listMs: number;
+  renderedMs?: number;
+}
+
+export interface ArchiveEditorHooks {
+  /** Show a folder / nested archive URI in the Archive view. */
+  revealInView(uri: vscode.Uri): Promise<void>;
+}
+
+/** How an entry opens: the animation editor, the Archive view, or the hex/default editor. */
+export async function openArchiveEntry(uri: vscode.Uri, format: string, kind: 'file' | 'folder' | 'archive',
+  hooks: ArchiveEditorHooks, column?: vscode.ViewColumn): Promise<string> {
+  if (kind !== 'file') {
+    await hooks.revealInView(uri);
+    return 'archiveView';
+  }
+  if (ANIMATION_FORMATS.includes(format)) {
+    await vscode.commands.executeCommand('vscode.openWith', uri, ANIMATION_VIEW_TYPE, column);
+    return ANIMATION_VIEW_TYPE;
+  }
+  const viewType = vscode.extensions.getExtension(HEX_EDITOR_EXTENSION) ? HEX_EDITOR_VIEW_TYPE : 'default';
+  await vscode.commands.executeCommand('vscode.openWith', uri, viewType, column);
+  return viewType;
+}
+
+export class ArchiveDocument implements vscode.CustomDocument {
+  private readonly _onDidChange = new vscode.EventEmitter<void>();
+  readonly onDidChange = this._onDidChange.event;
+  private readonly disposables: vscode.Disposable[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  listing!: ArchiveListing;
+  rowUris: vscode.Uri[] = [];
+  deleted = false;
+  listMs = 0;
+  version = 0;
+
+  private constructor(readonly uri: vscode.Uri, private readonly fs: ArchiveFileSystemProvider, private readonly log: vscode.LogOutputChannel) {
+    this.disposables.push(fs.onDidChangeArchive((base) => {
+      if (base.toString() === outermostFile(uri).toString()) {
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => void this.reload(), RELOAD_DEBOUNCE_MS);
+      }
+    }));
+  }
+
+  static async open(uri: vscode.Uri, fs: ArchiveFileSystemProvider, log: vscode.LogOutputChannel): Promise<ArchiveDocument> {
+    const doc = new ArchiveDocument(uri, fs, log);
+    await doc.load();
+    return doc;
+  }
+
+  /** The archive as a folder of the archive file system. */
+  get rootUri(): vscode.Uri {
+    return this.uri.scheme === ARCHIVE_SCHEME ? this.uri : archiveRootUri(this.uri);
+  }
+
+  private async load(): Promise<void> {
+    const t0 = performance.now();
+    let root = this.rootUri;
+    let summary;
+    try {
+      summary = await this.fs.describe(root, MAX_LISTING_ROWS);
+    } catch (e) {
+      // an archive entry the provider lists as a plain file (not detected as an archive): open it as an outer
+      if (this.uri.scheme === ARCHIVE_SCHEME && e instanceof vscode.FileSystemError && e.code === 'FileNotADirectory') {
+        root = nestedRootUri(this.uri);
+        summary = await this.fs.describe(root, MAX_LISTING_ROWS);
+      } else {
+        throw e;
+      }
+    }
+    let fileByteLength = 0;
+    try {
+      fileByteLength = (await vscode.workspace.fs.stat(this.uri)).size;
+    } catch { /* a nested archive shown as a folder has no file size of its own */ }
+    const first = summary.levels[0];
+    if (!fileByteLength) fileByteLength = first.compressedSize ?? first.byteLength;
+    const listing: ArchiveListing = {
+      fileName: displayPath(this.uri),
+      fileByteLength,
+      levels: summary.levels.map((l) => ({ ...l })),
+      rows: summary.rows.map(toRow),
+      truncated: summary.truncated,
+      lessTested: summary.levels.some((l) => l.isArchive && l.kind === 'pks'),
+      hexEditor: !!vscode.extensions.getExtension(HEX_EDITOR_EXTENSION),
+    };
+    if (!first.isArchive) {
+      const detected = first.detected ?? 'unknown';
+      listing.notArchive = { detected, animation: ANIMATION_FORMATS.includes(detected) };
+    }
+    this.listing = listing;
+    this.rowUris = summary.rows.map((r) => r.uri);
+    this.listMs = Math.round((performance.now() - t0) * 10) / 10;
+    this.version++;
+    this.log.info(`archive overview ${listing.fileName}: ${listing.rows.length} rows, ${summary.levels.length} archives, ` +
+      `${summary.levels.reduce((n, l) => n + l.diagnostics.length, 0)} diagnostics, listed in ${this.listMs} ms`);
+  }
+
+  async reload(): Promise<void> {
+    try {
+      await this.load();
+      this.deleted = false;
+    } catch (e) {
+      this.deleted = true;
+      this.log.info(`archive ${this.uri.toString()} is gone: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    this._onDidChange.fire();
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    for (const d of this.disposables) d.dispose();
+    this._onDidChange.dispose();
+  }
+}
+
+function toRow(r: RowSummary): ListingRow {
+  return {
+    path: r.path, name: r.name, kind: r.kind, depth: r.depth, level: r.level, size: r.size, dataOffset: r.dataOffset, recordOffset: r.recordOffset,
+    format: r.format, compression: r.compression, suspicious: r.suspicious,
+  };
+}
+
+function archiveHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
+  const nonce = crypto.randomBytes(18).toString('base64');
+  const asset = (name: string): string => webview.asWebviewUri(vscode.Uri.joinPath(distUri(extensionUri), name)).toString();
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(webview, nonce)}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${asset('archive.css')}">
+<title>AnimScope Archive</title>
+</head>
+<body>
+<main id="app"><p id="status">Loading…</p></main>
+<script nonce="${nonce}" src="${asset('archive.js')}"></script>
+</body>
+</html>`;
+}
+
+export class ArchiveEditorProvider implements vscode.CustomReadonlyEditorProvider<ArchiveDocument>, vscode.Disposable {
+  private readonly states = new Map<string, ArchiveRenderState>();
+  private readonly panels = new Map<vscode.WebviewPanel, ArchiveDocument>();
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly fs: ArchiveFileSystemProvider,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly hooks: ArchiveEditorHooks,
+  ) {}
+
+  register(): vscode.Disposable {
+    const options = { supportsMultipleEditorsPerDocument: true };
+    return vscode.Disposable.from(
+      vscode.window.registerCustomEditorProvider(ARCHIVE_VIEW_TYPE, this, options),
+      vscode.window.registerCustomEditorProvider(ARCHIVE_SZS_VIEW_TYPE, this, options),
+    );
+  }
+
+  async openCustomDocument(uri: vscode.Uri): Promise<ArchiveDocument> {
+    return ArchiveDocument.open(uri, this.fs, this.log);
+  }
+
+  async resolveCustomEditor(document: ArchiveDocument, panel: vscode.WebviewPanel): Promise<void> {
+    const started = performance.now();
+    const key = document.uri.toString();
+    let ready = false;
+    const post = (): void => {
+      if (!ready) return;
+      void panel.webview.postMessage(archiveMsg.listing(document.listing));
+      if (document.deleted) void panel.webview.postMessage(archiveMsg.fileDeleted());
+    };
+    panel.webview.options = webviewOptions(this.extensionUri);
+    panel.webview.html = archiveHtml(panel.webview, this.extensionUri);
+    this.panels.set(panel, document);
+    const disposables: vscode.Disposable[] = [
+      document.onDidChange(post),
+      panel.webview.onDidReceiveMessage((m: unknown) => {
+        if (!isArchiveWebviewToHost(m)) {
+          this.log.warn(`ignored an invalid message from the archive webview of ${key}`);
+          return;
+        }
+        void this.onMessage(m, document, panel, started, () => { ready = true; post(); });
+      }),
+    ];
+    panel.onDidDispose(() => {
+      this.panels.delete(panel);
+      for (const d of disposables) d.dispose();
+    });
+  }
+
+  private async onMessage(m: ArchiveWebviewToHost, document: ArchiveDocument, panel: vscode.WebviewPanel, started: number, onReady: () => void): Promise<void> {
+    const key = document.uri.toString();
+    switch (m.type) {
+      case 'ready':
+        onReady();
+        break;
+      case 'rendered': {
+        const previous = this.states.get(key);
+        this.states.set(key, {
+          uri: key, fileName: m.fileName, rows: m.rows, diagnostics: m.diagnostics, banner: m.banner,
+          sentRows: document.listing.rows.length,
+          sentDiagnostics: document.listing.levels.reduce((n, l) => n + l.diagnostics.length, 0),
+          renderedAt: Date.now(), renderCount: (previous?.renderCount ?? 0) + 1, listMs: document.listMs,
+          renderedMs: previous?.renderedMs ?? Math.round((performance.now() - started) * 10) / 10,
+        });
+        break;
+      }
+      case 'open':
+        await this.openRow(document, m.row, panel.viewColumn).catch((e) => this.fail(e));
+        break;
+      case 'openAsAnimation':
+        await vscode.commands.executeCommand('vscode.openWith', document.uri, ANIMATION_ANY_FILE_VIEW_TYPE, panel.viewColumn)
+          .then(undefined, (e) => this.fail(e));
+        break;
+      case 'error':
+        this.log.error(`archive webview of ${key}: ${m.message}`);
+        break;
+    }
+  }
+
+  private fail(e: unknown): void {
+    const message = e instanceof Error ? e.message : String(e);
+    this.log.error(`archive: ${message}`);
+    void vscode.window.showErrorMessage(`AnimScope: ${message}`);
+  }
+
+  /** Opens row `row` of the document's listing the way a click does; returns how it opened. */
+  async openRow(document: ArchiveDocument, row: number, column?: vscode.ViewColumn): Promise<string> {
+    const r = document.listing.rows[row];
+    const uri = document.rowUris[row];
+    if (!r || !uri) throw new Error(`no entry ${row} in ${document.listing.fileName}`);
+    return openArchiveEntry(uri, r.format, r.kind, this.hooks, column);
+  }
+
+  /** For tests: the last render state of an archive editor. */
+  lastState(uri: vscode.Uri | string): ArchiveRenderState | undefined {
+    const s = this.states.get(typeof uri === 'string' ? uri : uri.toString());
+    return s && { ...s };
+  }
+
+  /** For tests: open row `row` of an open archive editor's listing, as a click would. */
+  async openRowOf(uri: vscode.Uri | string, row: number): Promise<string | undefined> {
+    const key = typeof uri === 'string' ? uri : uri.toString();
+    for (const doc of this.panels.values()) if (doc.uri.toString() === key) return this.openRow(doc, row);
+    return undefined;
+  }
+
+  /** For tests: the listing an open archive editor shows, with each row's URI. */
+  listingOf(uri: vscode.Uri | string): (ArchiveListing & { uris: string[] }) | undefined {
+    const key = typeof uri === 'string' ? uri : uri.toString();
+    for (const doc of this.panels.values()) if (doc.uri.toString() === key) return { ...doc.listing, uris: doc.rowUris.map((u) => u.toString()) };
+    return undefined;
+  }
+
+  dispose(): void {
+    this.panels.clear();
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Archive support: the `animscope-archive` file system, the Archive view, the archive overview
+ * editor and the archive commands. extension.ts calls `registerArchiveSupport(context)` once.
+ */
+import * as vscode from 'vscode';
+import { ArchiveEditorProvider } from './archiveEditor';
+import { ArchiveFileSystemProvider, displayPath, outermostFile, parseArchiveUri } from './archiveFileSystem';
+import { ArchiveTreeProvider } from './archiveTreeView';
+import { ArchiveCommands } from './commands';
+
+export { ARCHIVE_SCHEME, archiveRootUri, archiveUri, displayPath, isArchiveUri, parseArchiveUri } from './archiveFileSystem';
+export { ARCHIVE_SZS_VIEW_TYPE, ARCHIVE_VIEW_TYPE, archiveViewTypeFor } from './archiveEditor';
+export { BROWSE_ARCHIVE_COMMAND } from './commands';
+
+/** Internal commands (not contributed) for tests. */
+export const ARCHIVE_TEST_COMMANDS = {
+  state: 'animscope._test.archiveState',
+  listing: 'animscope._test.archiveListing',
+  openRow: 'animscope._test.archiveOpenRow',
+  viewRoots: 'animscope._test.archiveViewRoots',
+  cache: 'animscope._test.archiveCache',
+} as const;
+
+/**
+ * A writable default location for an export of `uri`: for a file inside an archive, next to the
+ * outermost archive file, named after the inner path (`TripodBossCore.arc` + `TripodBossCore/Wait.btk`
+ * → `TripodBossCore.arc_TripodBossCore_Wait.btk<suffix>`); undefined for other URIs (use the file's
+ * own folder). For the export commands' save dialogs.
+ */
+export function archiveExportDefault(uri: vscode.Uri, suffix: string): vscode.Uri | undefined {
+  if (!parseArchiveUri(uri)) return undefined;
+  const outer = outermostFile(uri);
+  const name = displayPath(uri).split('/').map((s) => s.replace(/[^A-Za-z0-9._-]+/g, '_')).join('_');
+  return vscode.Uri.joinPath(outer, '..', `${name}${suffix}`);
+}
+
+export function registerArchiveSupport(context: vscode.ExtensionContext, log?: vscode.LogOutputChannel): void {
+  const channel = log ?? vscode.window.createOutputChannel('AnimScope Archives', { log: true });
+  const fs = new ArchiveFileSystemProvider(channel);
+  const tree = new ArchiveTreeProvider(fs, context.workspaceState);
+  const hooks = { revealInView: async (uri: vscode.Uri): Promise<void> => { await tree.reveal(uri); } };
+  const editor = new ArchiveEditorProvider(context.extensionUri, fs, channel, hooks);
+  const commands = new ArchiveCommands(fs, tree, hooks, channel);
+  context.subscriptions.push(
+    ...(log ? [] : [channel]),
+    fs,
+    fs.register(),
+    tree,
+    tree.register(),
+    editor,
+    editor.register(),
+    commands.register(),
+    vscode.commands.registerCommand(ARCHIVE_TEST_COMMANDS.state, (uri: vscode.Uri | string) => editor.lastState(uri)),
+    vscode.commands.registerCommand(ARCHIVE_TEST_COMMANDS.listing, (uri: vscode.Uri | string) => editor.listingOf(uri)),
+    vscode.commands.registerCommand(ARCHIVE_TEST_COMMANDS.openRow, (uri: vscode.Uri | string, row: number) => editor.openRowOf(uri, row)),
+    vscode.commands.registerCommand(ARCHIVE_TEST_COMMANDS.viewRoots, () => tree.archives.map((u) => u.toString())),
+    vscode.commands.registerCommand(ARCHIVE_TEST_COMMANDS.cache, () => fs.cacheStats()),
+  );
+}
