@@ -1,0 +1,299 @@
+/**
+ * `npm run bench:editor`: the editor in a real VS Code (code-server + chromium, installed by `npm run host:setup`;
+ * skipped with a note when it is not). Numbers, never pass/fail:
+ *   - open: every shared sample, a generated worst-case BCK (~4 MiB, FORMATS.md §7: the largest a valid BCK can
+ *     be) and a Yaz0-compressed copy of it, each opened with `vscode.openWith` in the custom editor; from
+ *     `animscope._test.timings`: read + decode (openMs), then resolveCustomEditor → webview `ready`, → `load`
+ *     posted, → first `rendered`.
+ *   - scrub: 300 frame changes over the whole animation through the player's scrubber (its `input` event, one per
+ *     animation frame), timed in the webview from the event to the end of the synchronous redraw (player UI,
+ *     curve cursor, preview); plus the rAF-to-rAF interval (paint included) and long tasks (PerformanceObserver
+ *     `longtask`) while scrubbing and while scrolling the tree and the hex view from top to bottom.
+ *
+ * How: this file is also the extensionTestsPath of the workbench it opens. Inside the extension host `run()` is a
+ * small command bridge (request/response JSON files in $ANIMSCOPE_HOST_DATA/bench-bridge), so that this process
+ * (Playwright) can run `vscode.openWith` and read `animscope._test.timings` while it measures the webview DOM.
+ */
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import type * as vscodeApi from 'vscode';
+
+const EXTENSION_ID = 'animscope.animscope';
+const VIEW_TYPE = 'animscope.animation';
+const TIMINGS_COMMAND = 'animscope._test.timings';
+const QUIT = '__quit';
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+interface BridgeRequest { id: number; command: string; args: unknown[] }
+interface BridgeResponse { id: number; result?: unknown; error?: string }
+
+// ---- inside the extension host ----------------------------------------------------------------------------
+/** extensionTestsPath entry: serve commands until asked to quit (or 30 minutes). */
+export async function run(): Promise<void> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const vscode = require('vscode') as typeof vscodeApi;
+  const dir = path.join(process.env.ANIMSCOPE_HOST_DATA ?? os.tmpdir(), 'bench-bridge');
+  fs.mkdirSync(dir, { recursive: true });
+  await vscode.extensions.getExtension(EXTENSION_ID)?.activate();
+  const revive = (a: unknown): unknown =>
+    a && typeof a === 'object' && '$file' in a ? vscode.Uri.file(String((a as { $file: string }).$file)) : a;
+  fs.writeFileSync(path.join(dir, 'ready'), String(Date.now()));
+  const until = Date.now() + 30 * 60 * 1000;
+  while (Date.now() < until) {
+    for (const f of fs.readdirSync(dir).filter((n) => n.startsWith('req-') && n.endsWith('.json'))) {
+      const req = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as BridgeRequest;
+      fs.rmSync(path.join(dir, f), { force: true });
+      if (req.command === QUIT) return;
+      const res: BridgeResponse = { id: req.id };
+      try {
+        res.result = await vscode.commands.executeCommand(req.command, ...req.args.map(revive));
+      } catch (e) {
+        res.error = e instanceof Error ? e.message : String(e);
+      }
+      const tmp = path.join(dir, `tmp-${req.id}.json`);
+      fs.writeFileSync(tmp, JSON.stringify(res));
+      fs.renameSync(tmp, path.join(dir, `res-${req.id}.json`));
+    }
+    await sleep(20);
+  }
+}
+
+// ---- the benchmark (Node, outside the host) ------------------------------------------------------------------
+interface OpenTiming { uri: string; fileName: string; byteLength: number; openMs: number; readyMs?: number; loadPostedMs?: number; renderedMs?: number }
+interface Stats { n: number; avg: number; p95: number; max: number }
+interface WebviewNumbers {
+  scrub?: { input: Stats; interval: Stats; frames: number; duration: number };
+  scrollTree: { steps: number; interval: Stats; rows: number };
+  scrollHex: { steps: number; interval: Stats; rows: number };
+  longTasks: number[];
+  wallMs: number;
+}
+
+class Bridge {
+  private next = 1;
+  constructor(private readonly dir: string) {}
+  async ready(timeoutMs = 90000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    while (!fs.existsSync(path.join(this.dir, 'ready'))) {
+      if (Date.now() > until) throw new Error('the extension-host bridge did not start');
+      await sleep(100);
+    }
+  }
+  async call<T>(command: string, ...args: unknown[]): Promise<T> {
+    const id = this.next++;
+    const tmp = path.join(this.dir, `tmpreq-${id}`);
+    fs.writeFileSync(tmp, JSON.stringify({ id, command, args } satisfies BridgeRequest));
+    fs.renameSync(tmp, path.join(this.dir, `req-${id}.json`));
+    if (command === QUIT) return undefined as T;
+    const file = path.join(this.dir, `res-${id}.json`);
+    const until = Date.now() + 120000;
+    while (!fs.existsSync(file)) {
+      if (Date.now() > until) throw new Error(`no answer to ${command}`);
+      await sleep(20);
+    }
+    const res = JSON.parse(fs.readFileSync(file, 'utf8')) as BridgeResponse;
+    fs.rmSync(file, { force: true });
+    if (res.error) throw new Error(`${command}: ${res.error}`);
+    return res.result as T;
+  }
+}
+
+/** Runs in the webview frame: scrub 300 frames, scroll tree and hex, collect long tasks. */
+async function measureInWebview(frames: number): Promise<WebviewNumbers> {
+  const started = performance.now();
+  const stats = (xs: number[]): Stats => {
+    if (!xs.length) return { n: 0, avg: 0, p95: 0, max: 0 };
+    const s = xs.slice().sort((a, b) => a - b);
+    return { n: xs.length, avg: xs.reduce((a, b) => a + b, 0) / xs.length, p95: s[Math.min(s.length - 1, Math.floor(s.length * 0.95))], max: s[s.length - 1] };
+  };
+  const raf = (): Promise<number> => new Promise((r) => requestAnimationFrame(() => r(performance.now())));
+  const longTasks: number[] = [];
+  const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) longTasks.push(e.duration); });
+  try { observer.observe({ type: 'longtask' }); } catch { /* not supported */ }
+
+  let scrub: WebviewNumbers['scrub'];
+  const scrubber = document.querySelector<HTMLInputElement>('.as-player-scrubber');
+  if (scrubber && !scrubber.disabled && !scrubber.closest('[hidden]')) {
+    const duration = Number(scrubber.max);
+    const input: number[] = [];
+    const interval: number[] = [];
+    let last = await raf();
+    for (let i = 0; i < frames; i++) {
+      scrubber.value = String(((i + 1) * duration) / frames);
+      const t0 = performance.now();
+      scrubber.dispatchEvent(new Event('input', { bubbles: true }));
+      input.push(performance.now() - t0);
+      const now = await raf();
+      interval.push(now - last);
+      last = now;
+    }
+    scrubber.dispatchEvent(new Event('change', { bubbles: true }));
+    scrub = { input: stats(input), interval: stats(interval), frames, duration };
+  }
+  const scroll = async (selector: string): Promise<{ steps: number; interval: Stats; rows: number }> => {
+    const v = document.querySelector<HTMLElement>(selector);
+    if (!v) return { steps: 0, interval: stats([]), rows: 0 };
+    const steps = 120;
+    const intervals: number[] = [];
+    let last = await raf();
+    const range = Math.max(0, v.scrollHeight - v.clientHeight);
+    for (let i = 1; i <= steps; i++) {
+      v.scrollTop = (range * i) / steps;
+      const now = await raf();
+      intervals.push(now - last);
+      last = now;
+    }
+    v.scrollTop = 0;
+    await raf();
+    return { steps, interval: stats(intervals), rows: Math.round(v.scrollHeight / 20) };
+  };
+  const scrollTree = await scroll('.structure-body');
+  const scrollHex = await scroll('.hex-body');
+  await new Promise((r) => setTimeout(r, 200)); // long-task entries arrive asynchronously
+  observer.disconnect();
+  return { scrub, scrollTree, scrollHex, longTasks, wallMs: performance.now() - started };
+}
+
+function fmt(n: number | undefined, digits = 1): string {
+  return n === undefined || !Number.isFinite(n) ? '–' : n.toFixed(digits);
+}
+
+async function main(): Promise<void> {
+  // loaded lazily: the extension host loads this file too (for run()) and needs none of it
+  const { HOST_ROOT } = await import('../test/host/playwright');
+  const codeServer = path.join(HOST_ROOT, 'host', 'node_modules', '.bin', 'code-server');
+  const playwrightDir = path.join(HOST_ROOT, 'tools', 'node_modules', 'playwright-core');
+  console.log('\nEditor (real VS Code: code-server 4.100.3 + chromium)');
+  if (!fs.existsSync(codeServer) || !fs.existsSync(playwrightDir)) {
+    console.log(`  skipped: no VS Code host in ${HOST_ROOT} (run \`npm run host:setup\` first)`);
+    return;
+  }
+  const W = await import('../test/host/workbench');
+  const { writeWorstCaseBck } = await import('../test/fixtures/j3d-writer');
+  const { encodeYaz0 } = await import('../test/fixtures/archive-writer');
+  const { expand } = await import('../test/host/e2e/editor-ui.e2e');
+
+  const projectRoot = W.PROJECT_ROOT;
+  const self = path.join(projectRoot, 'out', 'bench', 'editor.js');
+  for (const f of ['dist/extension.js', 'dist/webview.js', 'out/bench/editor.js']) {
+    if (!fs.existsSync(path.join(projectRoot, f))) throw new Error(`missing ${f}: build first (npm run compile && npm run build)`);
+  }
+  fs.mkdirSync(path.join(HOST_ROOT, 'tmp'), { recursive: true });
+  const runTmp = fs.mkdtempSync(path.join(HOST_ROOT, 'tmp', 'bench-'));
+  process.env.TMPDIR = runTmp;
+  const workspace = fs.mkdtempSync(path.join(HOST_ROOT, 'ws-bench-'));
+
+  // the files: every shared sample (flattened names), the worst-case BCK and its Yaz0 copy
+  const files: { name: string; label: string }[] = [];
+  const walk = (rel: string): string[] => fs.readdirSync(path.join(W.SAMPLES_DIR, rel), { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((e) => (e.isDirectory() ? walk(path.posix.join(rel, e.name)) : e.isFile() ? [path.posix.join(rel, e.name)] : []));
+  for (const rel of [...walk('j3d/smg'), 'motn/motion.bin']) {
+    const name = rel === 'motn/motion.bin' ? 'motion.bin' : rel.replace(/^j3d\/smg\//, '').replace(/\//g, '-');
+    fs.copyFileSync(path.join(W.SAMPLES_DIR, rel), path.join(workspace, name));
+    files.push({ name, label: rel.replace(/^j3d\/smg\//, '') });
+  }
+  let t = performance.now();
+  const worst = writeWorstCaseBck().bytes;
+  fs.writeFileSync(path.join(workspace, 'worst-case.bck'), worst);
+  const writeMs = performance.now() - t;
+  t = performance.now();
+  const packed = encodeYaz0(worst);
+  fs.writeFileSync(path.join(workspace, 'worst-case.bck.szs'), packed);
+  console.log(`  worst-case BCK: ${worst.length} bytes (written in ${writeMs.toFixed(0)} ms); Yaz0 copy ${packed.length} bytes (${(performance.now() - t).toFixed(0)} ms)`);
+  files.push({ name: 'worst-case.bck', label: 'worst-case.bck (generated)' }, { name: 'worst-case.bck.szs', label: 'worst-case.bck.szs (Yaz0)' });
+
+  const hostOut = execFileSync('bash', [path.join(projectRoot, 'test', 'host', 'start-host.sh'), '--folder', workspace, '--theme', 'light'],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const host = W.parseHostInfo(hostOut);
+  const stop = (): void => {
+    try { execFileSync('bash', [path.join(projectRoot, 'test', 'host', 'stop-host.sh'), String(host.port)], { stdio: 'ignore' }); } catch {
+      try { process.kill(-host.pgid, 'SIGKILL'); } catch { /* gone */ }
+    }
+    fs.rmSync(workspace, { recursive: true, force: true });
+    fs.rmSync(runTmp, { recursive: true, force: true });
+  };
+  process.on('SIGINT', () => { stop(); process.exit(130); });
+  const browser = await W.launchBrowser({ width: 1400, height: 900 });
+  const rows: string[][] = [];
+  try {
+    const page = browser.page;
+    await page.exposeFunction('codeAutomationExit', () => undefined);
+    const bridge = new Bridge(path.join(host.data, 'bench-bridge'));
+    await page.goto(W.workbenchUrl(host.url, workspace, { extDevPath: projectRoot, extTestsPath: self }));
+    await W.waitForWorkbench(page);
+    await bridge.ready();
+    console.log(`  host ${host.url}, ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}; times in ms`);
+    const header = ['file', 'bytes', 'decode', 'ready', 'load posted', 'rendered', 'scrub avg', 'scrub p95', 'scrub max', 'frame p95', 'tree scroll p95', 'hex scroll p95', 'longest task'];
+    const only = process.env.ANIMSCOPE_BENCH_FILTER;
+    const withTimeout = <T>(what: string, p: Promise<T>, ms: number): Promise<T> => Promise.race([p,
+      new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: no result within ${ms / 1000} s`)), ms))]);
+    for (const f of files.filter((x) => !only || x.name.includes(only))) {
+      const progress = (m: string): void => { if (process.env.VERBOSE) console.log(`  [${f.name}] ${m}`); };
+      progress('closing editors');
+      await withTimeout('close all editors', bridge.call('workbench.action.closeAllEditors'), 30000);
+      const before = (await bridge.call<OpenTiming[]>(TIMINGS_COMMAND)).length;
+      const wall0 = Date.now();
+      progress('vscode.openWith');
+      await withTimeout('vscode.openWith', bridge.call('vscode.openWith', { $file: path.join(workspace, f.name) }, VIEW_TYPE), 120000);
+      progress('waiting for the rendered timing');
+      let timing: OpenTiming | undefined;
+      for (let i = 0; i < 600 && !timing?.renderedMs; i++) {
+        const all = await bridge.call<OpenTiming[]>(TIMINGS_COMMAND);
+        timing = all.slice(Math.min(before, all.length)).reverse().find((x) => x.uri.endsWith('/' + encodeURIComponent(f.name).replace(/%2F/g, '/')) || x.fileName === f.name);
+        if (!timing?.renderedMs) await sleep(100);
+      }
+      const wv = W.webviewContent(page);
+      let numbers: WebviewNumbers | undefined;
+      let note = '';
+      try {
+        progress('waiting for the webview');
+        await wv.locator('h1.as-title', { hasText: f.name }).waitFor({ timeout: 60000 });
+        if (f.name.startsWith('worst-case')) await expand(wv, 'jointTable').catch((e: unknown) => { note = `(jointTable not expanded: ${String(e).slice(0, 60)})`; });
+        const body = wv.locator('body') as unknown as { evaluate<R, A>(fn: (el: Element, a: A) => Promise<R>, arg: A): Promise<R> };
+        const e0 = Date.now();
+        // Playwright sends the function's source to the frame: wrap measureInWebview (self-contained) by source
+        const inFrame = new Function('el', 'n', `return (${measureInWebview.toString()})(n);`) as (el: Element, n: number) => Promise<WebviewNumbers>;
+        progress('measuring in the webview');
+        numbers = await withTimeout('webview measurement', body.evaluate(inFrame, 300), 180000);
+        progress('done');
+        if (Date.now() - e0 > 60000) note += ' (measurement took > 60 s)';
+      } catch (e) {
+        note = `webview: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
+      }
+      const longest = numbers?.longTasks.length ? Math.max(...numbers.longTasks) : 0;
+      rows.push([
+        f.label, String(timing?.byteLength ?? ''), fmt(timing?.openMs), fmt(timing?.readyMs), fmt(timing?.loadPostedMs), fmt(timing?.renderedMs),
+        fmt(numbers?.scrub?.input.avg, 2), fmt(numbers?.scrub?.input.p95, 2), fmt(numbers?.scrub?.input.max, 2), fmt(numbers?.scrub?.interval.p95),
+        fmt(numbers?.scrollTree.interval.p95), fmt(numbers?.scrollHex.interval.p95),
+        numbers ? `${fmt(longest, 0)}${numbers.longTasks.length ? ` (${numbers.longTasks.length} > 50 ms)` : ''}` : '–',
+      ]);
+      if (note) rows[rows.length - 1].push(note.trim());
+      if (f.name.startsWith('worst-case') && numbers) {
+        console.log(`  ${f.name}: open → rendered ${Date.now() - wall0} ms wall; tree ${numbers.scrollTree.rows} rows, hex ${numbers.scrollHex.rows} rows scrolled top→bottom in ${numbers.scrollTree.steps}+${numbers.scrollHex.steps} steps (max frame ${fmt(numbers.scrollTree.interval.max)} / ${fmt(numbers.scrollHex.interval.max)} ms); ` +
+          `scrub max frame ${fmt(numbers.scrub?.interval.max)} ms; long tasks ${numbers.longTasks.map((x) => x.toFixed(0)).join(', ') || 'none'} → ${longest > 1000 ? 'FROZE (> 1 s)' : 'no freeze > 1 s'}`);
+      }
+    }
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+    const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : (c ?? '').padStart(widths[i] ?? 0))).join('  ');
+    console.log('\n' + line(header));
+    for (const r of rows) console.log(line(r.slice(0, header.length)) + (r[header.length] ? `  ${r[header.length]}` : ''));
+    console.log('\n  decode = read + decode in openCustomDocument; ready / load posted / rendered = ms after resolveCustomEditor;\n' +
+      '  scrub = scrubber input event → synchronous redraw (player, curve cursor, preview), 300 frames over the animation;\n' +
+      '  frame p95 = rAF interval while scrubbing; scroll p95 = rAF interval per scroll step (120 steps top → bottom);\n' +
+      '  longest task = PerformanceObserver longtask during scrub + scroll (0 = none over 50 ms).');
+    await bridge.call(QUIT);
+  } finally {
+    await browser.close();
+    stop();
+  }
+}
+
+if (require.main === module) {
+  main().then(() => process.exit(0), (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * Screenshots of the editor on each format, in "Default Light Modern" and "Default Dark Modern", at a 1400×900
+ * window cropped to the editor part: test-artifacts/host/shot-{bck,btk,brk,motn}-{light,dark}.png, copied to
+ * docs/screenshots/{bck,btk,brk,motn}-{light,dark}.png. Each view is put in an interesting state first (a moving
+ * joint selected, a rotated checker, a colour mid-animation, a MOTN sequence with curves).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import type { FrameLocator } from '../playwright';
+import { ARTIFACTS_DIR, DARK, E2EContext, E2ETest, LIGHT, PROJECT_ROOT, runCommand, setTheme, ThemeName } from '../workbench';
+import { BCK_AS, BTK_AS, clickRow, closeAll, expand, fail, L, openRendered, PPage, scrubTo, sleep } from './editor-ui.e2e';
+
+const DOCS_DIR = path.join(PROJECT_ROOT, 'docs', 'screenshots');
+
+type Sized = PPage & { setViewportSize(size: { width: number; height: number }): Promise<void> };
+
+interface Shot {
+  key: 'bck' | 'btk' | 'brk' | 'motn';
+  sample: string;
+  /** Workspace name: never another module's file name (see BCK_AS in editor-ui.e2e.ts). */
+  as: string;
+  prepare(wv: FrameLocator, ctx: E2EContext): Promise<void>;
+}
+
+const SHOTS: Shot[] = [
+  {
+    key: 'bck',
+    sample: 'j3d/smg/TripodBossCore/2ndDemo.bck',
+    as: BCK_AS,
+    async prepare(wv) {
+      // joint 1 is the one with motion (rotationY, 4 keys): select its table row, mid-animation
+      await expand(wv, 'jointTable');
+      await clickRow(wv, '[1]');
+      await wv.locator('#as-group-select').waitFor({ timeout: 5000 });
+      const group = await L(wv.locator('#as-group-select')).inputValue();
+      if (group !== 'joint:1') fail(`selecting jointTable[1] should show joint 1's curves (group picker: ${group})`);
+      await scrubTo(wv, 30);
+    },
+  },
+  {
+    key: 'btk',
+    sample: 'j3d/smg/TripodBossCore/Wait.btk',
+    as: BTK_AS,
+    async prepare(wv) {
+      await scrubTo(wv, 600);
+    },
+  },
+  {
+    key: 'brk',
+    sample: 'j3d/smg/TripodBossCore/2ndDemo.brk',
+    as: '2ndDemo-TripodBossCore.brk',
+    async prepare(wv) {
+      await L(wv.locator('#as-group-select')).selectOption({ value: 'register:0' });
+      await scrubTo(wv, 45);
+    },
+  },
+  {
+    key: 'motn',
+    sample: 'motn/motion.bin',
+    as: 'motion-shenmue.bin',
+    async prepare(wv) {
+      const select = L(wv.locator('#as-group-select'));
+      const value = await select.evaluate((s) => [...(s as HTMLSelectElement).options].find((o) => o.text.includes('SPK_2_WARMING'))?.value);
+      if (!value) fail('SPK_2_WARMING is not offered by the group picker');
+      await select.selectOption({ value });
+      await wv.locator('.as-curves-title', { hasText: 'SPK_2_WARMING' }).waitFor({ timeout: 10000 });
+      const duration = Number(((await wv.locator('.as-player-duration').textContent()) ?? '').replace(/[^\d.]/g, ''));
+      await scrubTo(wv, Math.round(duration / 2));
+    },
+  },
+];
+
+async function shoot(ctx: E2EContext, wv: FrameLocator, name: string): Promise<string> {
+  // no hover card, workbench hover or focus ring (the scrubber keeps the focus after scrubTo) in the picture:
+  // the mouse goes to the empty part of the tab bar
+  await (ctx.page as PPage).mouse.move(900, 17);
+  await L(wv.locator('body')).evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await sleep(400);
+  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const file = path.join(ARTIFACTS_DIR, `${name}.png`);
+  await L(ctx.page.locator('.part.editor')).screenshot({ path: file });
+  return file;
+}
+
+export const tests: E2ETest[] = [
+  {
+    name: 'screenshots: BCK, BTK, BRK and MOTN in the light and the dark theme (1400×900, editor area) → docs/screenshots/',
+    samples: SHOTS.map((s) => ({ from: s.sample, as: s.as })),
+    async run(ctx) {
+      const page = ctx.page as Sized;
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
+      const made: string[] = [];
+      try {
+        let theme: ThemeName = LIGHT;
+        await setTheme(page, theme);
+        for (const shot of SHOTS) {
+          const name = ctx.copySample(shot.sample, shot.as);
+          const wv = await openRendered(ctx, name);
+          await shot.prepare(wv, ctx);
+          // alternate the order so that the theme changes once per file
+          const order: ThemeName[] = theme === LIGHT ? [LIGHT, DARK] : [DARK, LIGHT];
+          for (const t of order) {
+            await setTheme(page, t);
+            theme = t;
+            await sleep(300); // the curve canvases redraw on the theme change
+            const file = await shoot(ctx, wv, `shot-${shot.key}-${t === LIGHT ? 'light' : 'dark'}`);
+            made.push(file);
+            ctx.log(`screenshot ${file}`);
+          }
+          await closeAll(ctx);
+        }
+        fs.mkdirSync(DOCS_DIR, { recursive: true });
+        for (const file of made) fs.copyFileSync(file, path.join(DOCS_DIR, path.basename(file).replace(/^shot-/, '')));
+        ctx.log(`copied ${made.length} screenshots to ${DOCS_DIR}`);
+      } finally {
+        await setTheme(page, LIGHT).catch(() => undefined);
+        await runCommand(page, 'View: Toggle Primary Side Bar Visibility').catch(() => undefined);
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
+    },
+  },
+];
