@@ -20,13 +20,21 @@
 import type { Diagnostic } from './formats/binary/diagnostics';
 import type { FieldNode } from './formats/binary/fields';
 import type { Summary } from './export/summary';
-import type { AnimData, ContainerInfo, MotnSequence, MotnTrack } from './formats/types';
+import type { AnimData, BckAnim, ContainerInfo, MotnSequence, MotnTrack } from './formats/types';
 
 export const PROTOCOL_VERSION = 2;
 
 /** MOTN sequences cross without their tracks (hundreds of thousands of keys): asked for per sequence. */
 export type MotnSequenceInfo = Omit<MotnSequence, 'tracks'>;
-export type AnimPayload = Exclude<AnimData, { format: 'motn' }> | { format: 'motn'; sequences: MotnSequenceInfo[]; buildDate?: string };
+/**
+ * The animation as it crosses to the webview (see src/animPayload.ts): BCK without its joint
+ * objects (the webview rebuilds them from the joint table bytes it already has: 65,535 joints as
+ * JSON took seconds), MOTN without its tracks.
+ */
+export type AnimPayload =
+  | Exclude<AnimData, { format: 'motn' | 'bck' }>
+  | Omit<BckAnim, 'joints'>
+  | { format: 'motn'; sequences: MotnSequenceInfo[]; buildDate?: string };
 
 export interface LoadedFile {
   /** Display name: base name, or the inner path for a file inside an archive. */
@@ -278,14 +286,3 @@ export const msg = {
   command: (command: PageCommand): CommandMessage => ({ type: 'command', version: v, command }),
   error: (message: string): ErrorMessage => ({ type: 'error', version: v, message }),
 };
-
-/** What the host sends for a decoded file's animation: MOTN without its tracks. */
-export function animPayload(anim: AnimData | undefined): AnimPayload | undefined {
-  if (!anim || anim.format !== 'motn') return anim;
-  return {
-    format: 'motn',
-    buildDate: anim.buildDate,
-    sequences: anim.sequences.map(({ name, index, offset, aliases, frames, frameFlag, unknown, standard }) =>
-      ({ name, index, offset, aliases, frames, frameFlag, unknown, standard })),
-  };
-}

@@ -6,13 +6,14 @@
 import * as vscode from 'vscode';
 import type { DecodedFile } from '../formats/types';
 import {
-  animPayload, isWebviewToHost, LoadedFile, msg, RenderCounts, WebviewCommand, WebviewToHost,
+  isWebviewToHost, LoadedFile, msg, RenderCounts, WebviewCommand, WebviewToHost,
 } from '../protocol';
 import { AnimationDocument } from './animationDocument';
 import type { ProblemsReporter } from './diagnostics';
 import { BIND_MODEL_COMMAND, ModelResolver } from './model/modelService';
 import { viewSettings } from './settings';
 import { webviewHtml, webviewOptions } from './webviewHtml';
+import { animPayload } from '../animPayload';
 
 /** Default editor for J3D animations and MOTN names (package.json → contributes.customEditors). */
 export const VIEW_TYPE = 'animscope.animation';

@@ -10,7 +10,8 @@ import { resolveInArchive } from '../../src/formats/archive/archive-path';
 import { DiagnosticSink } from '../../src/formats/binary/diagnostics';
 import { decode } from '../../src/formats/index';
 import { decodeModel } from '../../src/formats/model/index';
-import { animPayload, isWebviewToHost, msg, WebviewToHost } from '../../src/protocol';
+import { animPayload } from '../../src/animPayload';
+import { isWebviewToHost, msg, WebviewToHost } from '../../src/protocol';
 
 interface FakeHostLog { sent: WebviewToHost[]; state: unknown }
 const log: FakeHostLog = { sent: [], state: undefined };

@@ -6,7 +6,7 @@
 import type { DescribedKey, DescribedTrack } from '../../src/anim';
 import type { FieldNode } from '../../src/formats/binary/fields';
 import { resolvePath } from '../../src/formats/binary/fields';
-import type { AnimData, KeyTrack, MotnAnim, MotnSequence, MotnTrack, SrtTracks } from '../../src/formats/types';
+import type { AnimData, KeyTrack, MotnSequence, MotnTrack, SrtTracks } from '../../src/formats/types';
 import type { LoadedFile, PageCommand, RenderCounts, RenderedModel, ViewSettings } from '../../src/protocol';
 import { CurvePanel, CurvePanelState, groupCount, listGroups } from '../curves';
 import { HexView } from '../hex/hexView';
@@ -17,6 +17,7 @@ import { StructureView, StructureViewState } from '../structure/structureView';
 import { SkeletonView } from '../skeleton/skeletonView';
 import { GroupPicker, modelGroupLabel } from './groupPicker';
 import { Header } from './header';
+import { animFromPayload } from '../../src/animPayload';
 
 export interface AppState {
   /** Which file the state belongs to (a different file starts fresh). */
@@ -111,7 +112,7 @@ export class App {
   async load(file: LoadedFile, state: AppState): Promise<RenderCounts> {
     const sameFile = state.fileName === file.fileName;
     this.file = file;
-    this.anim = file.anim ? toAnimData(file.anim) : undefined;
+    this.anim = file.anim ? animFromPayload(file.anim, file.root, file.bytes) : undefined;
     this.header.setFile(file);
     const jointNames = file.format === 'bck' ? file.model?.jointNames : undefined;
     this.structure.setLabelHints(jointNames ? (path) => {
@@ -271,16 +272,6 @@ window.addEventListener('pointermove', (e) => { lastPointer.x = e.clientX; lastP
 
 /** MOTN sequences whose tracks arrived from the host (the rest have an empty list until asked). */
 const loadedTracks = new WeakSet<MotnSequence>();
-
-function toAnimData(payload: NonNullable<LoadedFile['anim']>): AnimData {
-  if (payload.format !== 'motn') return payload;
-  const anim: MotnAnim = {
-    format: 'motn',
-    buildDate: payload.buildDate,
-    sequences: payload.sequences.map((s) => ({ ...s, tracks: [] as MotnTrack[] })),
-  };
-  return anim;
-}
 
 const keyed = (tracks: { count: number }[]): boolean => tracks.some((t) => t.count >= 2);
 const srtTracks = (axes: SrtTracks[]): KeyTrack[] => axes.flatMap((a) => [a.scale, a.rotation, a.translation]);
