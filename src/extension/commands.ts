@@ -18,6 +18,7 @@ import { hexOffset, REVEAL_OFFSET_COMMAND } from './diagnostics';
 import { AnimationEditorProvider, VIEW_TYPES } from './editorProvider';
 import { exportJsonText, safeFileNamePart, sampledCsvText, sampleJsonText, sampleResult } from './export';
 import { archiveExportDefault } from './archive';
+import { isUri, registerUserCommand, UserError } from './userCommand';
 
 export const COMMANDS = {
   exportJson: 'animscope.exportJson',
@@ -41,10 +42,6 @@ interface Source {
   uri: vscode.Uri;
   decoded: DecodedFile;
 }
-
-class UserError extends Error {}
-
-const isUri = (x: unknown): x is vscode.Uri => x instanceof vscode.Uri;
 
 /** Called by code with a target/offset (menus pass the resource and an `{ groupId, editorIndex }` object instead). */
 function isExplicitCall(args: unknown[]): boolean {
@@ -83,19 +80,7 @@ export class Commands {
   ) {}
 
   register(): vscode.Disposable {
-    const interactive = (name: string, f: (...args: unknown[]) => Promise<unknown>) =>
-      vscode.commands.registerCommand(name, async (...args: unknown[]) => {
-        try {
-          return await f(...args);
-        } catch (e) {
-          const message = e instanceof Error ? e.message : String(e);
-          if (!(e instanceof UserError)) this.log.error(`${name}: ${e instanceof Error ? e.stack ?? message : message}`);
-          // called with explicit arguments (tests, scripts): fail the call; from the UI: tell the user
-          if (isExplicitCall(args)) throw e;
-          void vscode.window.showErrorMessage(`AnimScope: ${message}`);
-          return undefined;
-        }
-      });
+    const interactive = (name: string, f: (...args: unknown[]) => Promise<unknown>) => registerUserCommand(name, f, this.log, isExplicitCall);
     return vscode.Disposable.from(
       interactive(COMMANDS.exportJson, (source, target) => this.exportJson(source, target)),
       interactive(COMMANDS.exportCurves, (source, target, options) => this.exportCurves(source, target, options)),

@@ -146,10 +146,20 @@ export async function runCommand(page: Page, title: string, { retryUntilMs = 0 }
  */
 export async function quickOpen(page: Page, file: string, { timeoutMs = 30000 } = {}): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  const row = page.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`, { hasText: path.basename(file) }).first();
+  const rows = `${QUICK_INPUT} .quick-input-list .monaco-list-row`;
+  const row = page.locator(rows, { hasText: path.basename(file) }).first();
+  // Enter opens the FOCUSED row, and a recently opened file can rank first: move down to the file.
+  const focused = page.locator(`${rows}.focused`, { hasText: path.basename(file) }).first();
+  const focusFile = async (): Promise<boolean> => {
+    for (let i = 0; i < 10; i++) {
+      if (await focused.waitFor({ timeout: 500 }).then(() => true, () => false)) return true;
+      await page.keyboard.press('ArrowDown');
+    }
+    return false;
+  };
   for (;;) {
     await quickInput(page, 'Control+P', file);
-    if (await row.waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
+    if (await row.waitFor({ timeout: 5000 }).then(() => true, () => false) && await focusFile()) break;
     await page.keyboard.press('Escape');
     if (Date.now() > deadline) throw new Error(`Quick Open did not find ${file}`);
     await page.waitForTimeout(500);

@@ -85,6 +85,7 @@ export class App {
     this.picker.mount(curvesTop);
     this.curves = new CurvePanel({
       fps: settings.frameRate,
+      laneHeight: 92,
       onHoverKey: (track, key) => this.hoverKey(track, key),
       onSelectKey: (_track, key) => this.selectKey(key),
       onStateChange: () => callbacks.stateChanged(),

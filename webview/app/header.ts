@@ -5,8 +5,7 @@
 import type { Diagnostic } from '../../src/formats/binary/diagnostics';
 import type { LoadedFile, MaterialBindingInfo, PageCommand } from '../../src/protocol';
 import { el, Emitter } from '../shared/dom';
-
-const SEVERITY_ORDER: Record<Diagnostic['severity'], number> = { error: 0, warning: 1, info: 2, hint: 3 };
+import { DiagnosticsList } from '../shared/diagnosticsList';
 
 function hex(n: number): string {
   return '0x' + n.toString(16).toUpperCase().padStart(4, '0');
@@ -29,15 +28,11 @@ export class Header {
   private readonly badge = el('span', 'as-badge');
   private readonly facts = el('dl', 'as-facts');
   private readonly notice = el('div', 'as-notice');
-  private readonly diagnostics = el('details', 'as-diagnostics');
-  private readonly diagnosticsSummary = el('summary');
-  private readonly diagnosticsList = el('ul', 'as-diagnostic-list');
-  private readonly jump = new Emitter<[Diagnostic]>();
+  private readonly diagnostics = new DiagnosticsList<Diagnostic>('Diagnostics');
   private readonly command = new Emitter<[PageCommand]>();
   private readonly model = el('div', 'as-model');
-  readonly onJumpToDiagnostic = this.jump.event;
+  readonly onJumpToDiagnostic = this.diagnostics.onJump;
   readonly onCommand = this.command.event;
-  private shownDiagnostics = 0;
 
   constructor() {
     const top = el('div', 'as-header-top');
@@ -55,10 +50,8 @@ export class Header {
     top.append(this.title, this.badge, toolbar);
     this.notice.setAttribute('role', 'alert');
     this.notice.hidden = true;
-    this.diagnostics.append(this.diagnosticsSummary, this.diagnosticsList);
-    this.diagnosticsList.setAttribute('aria-label', 'Diagnostics');
     this.model.setAttribute('aria-label', 'Model');
-    this.element.append(top, this.facts, this.model, this.notice, this.diagnostics);
+    this.element.append(top, this.facts, this.model, this.notice, this.diagnostics.element);
   }
 
   mount(container: HTMLElement): void {
@@ -66,7 +59,7 @@ export class Header {
   }
 
   get diagnosticsRendered(): number {
-    return this.shownDiagnostics;
+    return this.diagnostics.count;
   }
 
   setFile(file: LoadedFile): void {
@@ -130,7 +123,7 @@ export class Header {
       const candidates = file.modelCandidates ?? [];
       parts.push(el('span', 'as-model-detail', candidates.length > 1
         ? `none bound — ${candidates.length} models beside it (${candidates.slice(0, 4).join(', ')}${candidates.length > 4 ? ', …' : ''}): choose one`
-        : candidates.length === 1 ? `none bound (${candidates[0]} is beside it)` : 'none bound: choose a BMD/BDL to name joints and show the skeleton'));
+        : candidates.length === 1 ? `none bound (${candidates[0]} is beside it)` : `none bound: choose a BMD/BDL to ${file.format === 'bck' ? 'name the joints and show the skeleton' : 'see which materials the entries drive'}`));
     }
     const button = el('button', 'as-button', 'Bind Model…');
     button.type = 'button';
@@ -157,29 +150,9 @@ export class Header {
   }
 
   private renderDiagnostics(list: Diagnostic[]): void {
-    const counts = { error: 0, warning: 0, info: 0, hint: 0 };
-    for (const d of list) counts[d.severity]++;
-    this.diagnostics.hidden = list.length === 0;
-    this.diagnostics.open = counts.error + counts.warning > 0;
-    this.diagnosticsSummary.textContent = `${plural(list.length, 'diagnostic')}: ${plural(counts.error, 'error')}, ` +
-      `${plural(counts.warning, 'warning')}, ${counts.info} info, ${plural(counts.hint, 'hint')}`;
-    const sorted = [...list].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.offset - b.offset);
-    const items = sorted.map((d) => {
-      const li = el('li');
-      const button = el('button', `as-diagnostic as-severity-${d.severity}`);
-      button.type = 'button';
-      button.title = `Show the bytes at ${hex(d.offset)} (${d.offset})`;
-      button.append(
-        el('span', 'as-severity', d.severity),
-        el('span', 'as-offset', hex(d.offset)),
-        el('code', 'as-code', d.code),
-        el('span', 'as-message', d.message),
-      );
-      button.addEventListener('click', () => this.jump.fire(d));
-      li.append(button);
-      return li;
-    });
-    this.diagnosticsList.replaceChildren(...items);
-    this.shownDiagnostics = items.length;
+    this.diagnostics.setRows([...list].sort((a, b) => a.offset - b.offset).map((d) => ({
+      diagnostic: d, value: d, title: `Show the bytes at ${hex(d.offset)} (${d.offset})`,
+    })));
   }
+
 }

@@ -9,7 +9,7 @@ import {
   ArchiveListing, archiveMsg, ArchiveWebviewToHost, isArchiveHostToWebview, ListingRow,
 } from '../../src/archiveProtocol';
 import { el } from '../shared/dom';
-import { DiagnosticsList, LevelDiagnostic } from './diagnosticsList';
+import { archiveDiagnosticRows, archiveDiagnosticsList, LevelDiagnostic } from './diagnosticsList';
 import { EntriesTable } from './entriesTable';
 
 interface VsCodeApi {
@@ -43,7 +43,7 @@ class ArchiveApp {
   private readonly deleted = el('div', 'ar-notice');
   private readonly filter = el('input', 'ar-filter');
   private readonly filterCount = el('span', 'ar-filter-count');
-  private readonly diagnostics = new DiagnosticsList();
+  private readonly diagnostics = archiveDiagnosticsList();
   readonly table = new EntriesTable();
   private listing: ArchiveListing | undefined;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -113,7 +113,7 @@ class ArchiveApp {
       this.notice.hidden = true;
     }
     this.deleted.hidden = true;
-    this.diagnostics.setLevels(listing.levels);
+    this.diagnostics.setRows(archiveDiagnosticRows(listing.levels));
     this.table.hexEditor = listing.hexEditor;
     if (same && state.filter) this.filter.value = state.filter;
     this.table.setRows(listing.rows);

@@ -20,6 +20,7 @@ import {
 } from './archiveFileSystem';
 import { ArchiveEditorHooks, archiveViewTypeFor, openArchiveEntry } from './archiveEditor';
 import { ArchiveTreeElement, ArchiveTreeProvider, OPEN_ENTRY_COMMAND } from './archiveTreeView';
+import { isUri, registerUserCommand, UserError } from '../userCommand';
 
 export const BROWSE_ARCHIVE_COMMAND = 'animscope.browseArchive';
 export const ARCHIVE_COMMANDS = {
@@ -48,10 +49,6 @@ export interface BrowseResult {
 
 const ARCHIVE_NAME = /\.(arc|szs|rarc|pks)$/i;
 
-class UserError extends Error {}
-
-const isUri = (x: unknown): x is vscode.Uri => x instanceof vscode.Uri;
-
 export function browseMode(): BrowseMode {
   const v = vscode.workspace.getConfiguration(SETTING_SECTION).get<unknown>(SETTING_BROWSE_MODE, 'ask');
   return typeof v === 'string' && MODES.includes(v) ? (v as BrowseMode) : 'ask';
@@ -66,19 +63,9 @@ export class ArchiveCommands {
   ) {}
 
   register(): vscode.Disposable {
+    // explicit string arguments (tests, scripts) fail the call; from the UI the user is told
     const command = (name: string, f: (...args: unknown[]) => Promise<unknown>) =>
-      vscode.commands.registerCommand(name, async (...args: unknown[]) => {
-        try {
-          return await f(...args);
-        } catch (e) {
-          const message = e instanceof Error ? e.message : String(e);
-          if (!(e instanceof UserError)) this.log.error(`${name}: ${e instanceof Error ? e.stack ?? message : message}`);
-          // explicit string arguments (tests, scripts): fail the call; from the UI: tell the user
-          if (typeof args[1] === 'string') throw e;
-          void vscode.window.showErrorMessage(`AnimScope: ${message}`);
-          return undefined;
-        }
-      });
+      registerUserCommand(name, f, this.log, (args) => typeof args[1] === 'string');
     return vscode.Disposable.from(
       command(ARCHIVE_COMMANDS.browse, (archive, mode, options) => this.browse(archive, mode, options)),
       command(ARCHIVE_COMMANDS.open, (uri) => this.open(uri)),

@@ -24,6 +24,7 @@ import type { ModelData } from '../../formats/model/types';
 import type { AnimationDocument } from '../animationDocument';
 import type { ModelSource } from './binding';
 import { chooseModel, isModelName, lastSegment } from './pick';
+import { registerUserCommand, UserError } from '../userCommand';
 
 export const BIND_MODEL_COMMAND = 'animscope.bindModel';
 /** workspaceState / globalState key: Record<animation URI, model URI | null>. */
@@ -54,8 +55,6 @@ export interface ModelDocuments {
   documentFor(uri: vscode.Uri): AnimationDocument | undefined;
   readonly activeSession: { document: AnimationDocument } | undefined;
 }
-
-class UserError extends Error {}
 
 const isUri = (x: unknown): x is vscode.Uri => x instanceof vscode.Uri;
 const baseName = (uri: vscode.Uri): string => lastSegment(uri.path);
@@ -154,18 +153,9 @@ export class ModelService implements ModelResolver, vscode.Disposable {
 
   // ---- AnimScope: Bind Model… ----------------------------------------------------------------------
   register(documents: ModelDocuments): vscode.Disposable {
-    this.disposables.push(vscode.commands.registerCommand(BIND_MODEL_COMMAND, async (animationArg?: unknown, modelArg?: unknown) => {
-      const explicit = modelArg !== undefined;
-      try {
-        return await this.bindModel(documents, animationArg, modelArg);
-      } catch (e) {
-        const message = e instanceof Error ? e.message : String(e);
-        if (!(e instanceof UserError)) this.log.error(`${BIND_MODEL_COMMAND}: ${e instanceof Error ? e.stack ?? message : message}`);
-        if (explicit) throw e;
-        void vscode.window.showErrorMessage(`AnimScope: ${message}`);
-        return undefined;
-      }
-    }));
+    // a model argument (tests, scripts) makes failures reject the call; from the UI the user is told
+    this.disposables.push(registerUserCommand(BIND_MODEL_COMMAND,
+      (animationArg, modelArg) => this.bindModel(documents, animationArg, modelArg), this.log, (args) => args[1] !== undefined));
     return this;
   }
 

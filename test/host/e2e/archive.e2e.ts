@@ -122,7 +122,7 @@ export const tests: E2ETest[] = [
       if (offset !== '0x00062B40') throw new Error(`Wait.btk data offset: got "${offset}", expected 0x00062B40`);
       const format = (await btkRow.locator('.ar-format').textContent())?.trim();
       if (format !== 'BTK') throw new Error(`Wait.btk format: got "${format}"`);
-      await wv.locator('.ar-diagnostics summary', { hasText: '1 diagnostic' }).waitFor({ timeout: 5000 });
+      await wv.locator('.as-diagnostics summary', { hasText: '1 diagnostic' }).waitFor({ timeout: 5000 });
       // keyboard: focus the table, move down, the selection follows
       await rich(wv.locator('.ar-body')).focus();
       await page.keyboard.press('ArrowDown');
