@@ -110,9 +110,12 @@ export const tests: E2ETest[] = [
           }
           await closeAll(ctx);
         }
-        fs.mkdirSync(DOCS_DIR, { recursive: true });
-        for (const file of made) fs.copyFileSync(file, path.join(DOCS_DIR, path.basename(file).replace(/^shot-/, '')));
-        ctx.log(`copied ${made.length} screenshots to ${DOCS_DIR}`);
+        // Tests do not change tracked files: the README's pictures are refreshed on request only.
+        if (process.env.ANIMSCOPE_UPDATE_SCREENSHOTS) {
+          fs.mkdirSync(DOCS_DIR, { recursive: true });
+          for (const file of made) fs.copyFileSync(file, path.join(DOCS_DIR, path.basename(file).replace(/^shot-/, '')));
+          ctx.log(`copied ${made.length} screenshots to ${DOCS_DIR}`);
+        }
       } finally {
         await setTheme(page, LIGHT).catch(() => undefined);
         await runCommand(page, 'View: Toggle Primary Side Bar Visibility').catch(() => undefined);

@@ -9,7 +9,7 @@ import * as path from 'path';
 import { resolveInArchive } from '../../../src/formats/archive/archive-path';
 import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import type { Locator } from '../playwright';
-import { DARK, E2EContext, E2ETest, LIGHT, openInCustomEditor, runCommand, SAMPLES_DIR, setTheme } from '../workbench';
+import { DARK, E2EContext, E2ETest, LIGHT, openInCustomEditor, PROJECT_ROOT, runCommand, SAMPLES_DIR, setTheme } from '../workbench';
 
 function extract(ctx: E2EContext, inner: string): void {
   const target = path.join(ctx.folder, inner);
@@ -99,7 +99,9 @@ export const tests: E2ETest[] = [
 
       await setTheme(ctx.page, DARK);
       await ctx.page.waitForTimeout(300);
-      ctx.log(`screenshot ${await ctx.screenshot('skeleton-dark')}`);
+      const dark = await ctx.screenshot('skeleton-dark');
+      ctx.log(`screenshot ${dark}`);
+      if (process.env.ANIMSCOPE_UPDATE_SCREENSHOTS) fs.copyFileSync(dark, path.join(PROJECT_ROOT, 'docs', 'screenshots', 'skeleton-dark.png'));
       await setTheme(ctx.page, LIGHT);
       await runCommand(ctx.page, 'View: Close All Editors').catch(() => undefined);
     },
