@@ -9,7 +9,7 @@ import { buildAppPage, PROJECT_ROOT } from './build';
 
 const SAMPLES = path.resolve(PROJECT_ROOT, '../shared/samples');
 const ORIGIN = 'http://animscope.test';
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf' };
 
 interface Route { request(): { url(): string }; fulfill(o: { status?: number; contentType?: string; body?: Buffer | string }): Promise<void> }
 interface PageLike {

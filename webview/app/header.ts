@@ -6,6 +6,8 @@ import type { Diagnostic } from '../../src/formats/binary/diagnostics';
 import type { LoadedFile, MaterialBindingInfo, PageCommand } from '../../src/protocol';
 import { el, Emitter } from '../shared/dom';
 import { DiagnosticsList } from '../shared/diagnosticsList';
+import '@vscode-elements/elements/dist/vscode-badge/index.js';
+import '@vscode-elements/elements/dist/vscode-button/index.js';
 
 function hex(n: number): string {
   return '0x' + n.toString(16).toUpperCase().padStart(4, '0');
@@ -15,17 +17,17 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-const BUTTONS: { command: PageCommand; label: string; title: string }[] = [
-  { command: 'exportJson', label: 'Export JSON', title: 'AnimScope: Export to JSON (the whole structure with spans)' },
-  { command: 'exportCurves', label: 'Export Curves', title: 'AnimScope: Export Sampled Curves (JSON or CSV)' },
-  { command: 'goToOffset', label: 'Go to Offset…', title: 'AnimScope: Go to Offset… (Ctrl+G)' },
-  { command: 'reopenAsHex', label: 'Open as Hex', title: 'AnimScope: Reopen as Hex/Text' },
+const BUTTONS: { command: PageCommand; label: string; title: string; icon: string }[] = [
+  { command: 'exportJson', label: 'Export JSON', title: 'AnimScope: Export to JSON (the whole structure with spans)', icon: 'json' },
+  { command: 'exportCurves', label: 'Export Curves', title: 'AnimScope: Export Sampled Curves (JSON or CSV)', icon: 'graph' },
+  { command: 'goToOffset', label: 'Go to Offset…', title: 'AnimScope: Go to Offset… (Ctrl+G)', icon: 'go-to-file' },
+  { command: 'reopenAsHex', label: 'Open as Hex', title: 'AnimScope: Reopen as Hex/Text', icon: 'file-binary' },
 ];
 
 export class Header {
   readonly element = el('header', 'as-header');
   private readonly title = el('h1', 'as-title');
-  private readonly badge = el('span', 'as-badge');
+  private readonly badge = Object.assign(document.createElement('vscode-badge'), { className: 'as-badge' });
   private readonly facts = el('dl', 'as-facts');
   private readonly notice = el('div', 'as-notice');
   private readonly diagnostics = new DiagnosticsList<Diagnostic>('Diagnostics');
@@ -39,14 +41,7 @@ export class Header {
     const toolbar = el('div', 'as-toolbar');
     toolbar.setAttribute('role', 'toolbar');
     toolbar.setAttribute('aria-label', 'AnimScope actions');
-    for (const b of BUTTONS) {
-      const button = el('button', 'as-button', b.label);
-      button.type = 'button';
-      button.title = b.title;
-      button.dataset.command = b.command;
-      button.addEventListener('click', () => this.command.fire(b.command));
-      toolbar.append(button);
-    }
+    for (const b of BUTTONS) toolbar.append(this.actionButton(b.command, b.label, b.title, b.icon));
     top.append(this.title, this.badge, toolbar);
     this.notice.setAttribute('role', 'alert');
     this.notice.hidden = true;
@@ -56,6 +51,19 @@ export class Header {
 
   mount(container: HTMLElement): void {
     container.append(this.element);
+  }
+
+  /** A themed toolbar button (vscode-elements) with a codicon, running a host command. */
+  private actionButton(command: PageCommand, label: string, title: string, icon: string): HTMLElement {
+    const button = document.createElement('vscode-button');
+    button.className = 'as-button';
+    button.textContent = label;
+    button.title = title;
+    button.setAttribute('secondary', '');
+    button.setAttribute('icon', icon);
+    button.dataset.command = command;
+    button.addEventListener('click', () => this.command.fire(command));
+    return button;
   }
 
   get diagnosticsRendered(): number {
@@ -125,12 +133,7 @@ export class Header {
         ? `none bound — ${candidates.length} models beside it (${candidates.slice(0, 4).join(', ')}${candidates.length > 4 ? ', …' : ''}): choose one`
         : candidates.length === 1 ? `none bound (${candidates[0]} is beside it)` : `none bound: choose a BMD/BDL to ${file.format === 'bck' ? 'name the joints and show the skeleton' : 'see which materials the entries drive'}`));
     }
-    const button = el('button', 'as-button', 'Bind Model…');
-    button.type = 'button';
-    button.title = 'AnimScope: Bind Model… (choose the BMD/BDL this animation drives)';
-    button.dataset.command = 'bindModel';
-    button.addEventListener('click', () => this.command.fire('bindModel'));
-    parts.push(button);
+    parts.push(this.actionButton('bindModel', 'Bind Model…', 'AnimScope: Bind Model… (choose the BMD/BDL this animation drives)', 'link'));
     const children: HTMLElement[] = [...parts];
     if (m?.materialBindings?.length) children.push(this.renderBindings(m.materialBindings));
     this.model.replaceChildren(...children);
