@@ -6,6 +6,7 @@
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import { ElementLayout, FieldNode, isScalarType, readScalar } from '../formats/binary/fields';
 import type { AnimData, DecodedFile } from '../formats/types';
+import type { MaterialBindingInfo } from '../protocol';
 
 export const EXPORT_SCHEMA_VERSION = 1;
 export const EXPORT_SCHEMA_ID = 'https://animscope.invalid/schema/animscope-export-v1.json';
@@ -53,14 +54,7 @@ export interface ExportedModel {
   jointCount: number;
   jointNames?: (string | null)[];
   materials: string[];
-  materialBindings?: {
-    group: 'entries' | 'register' | 'konstant';
-    entry: number;
-    materialName: string;
-    materialIndex: number;
-    texMtxSlot?: string;
-    colorSlot?: string;
-  }[];
+  materialBindings?: MaterialBindingInfo[];
 }
 
 /** A decoded file, optionally with the model it is bound to (the editor's documents carry it). */
