@@ -14,6 +14,7 @@ import { BIND_MODEL_COMMAND, ModelResolver } from './model/modelService';
 import { viewSettings } from './settings';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 import { animPayload } from '../animPayload';
+import { reloadUntilReady } from './readyWatchdog';
 
 /** Default editor for J3D animations and MOTN names (package.json → contributes.customEditors). */
 export const VIEW_TYPE = 'animscope.animation';
@@ -127,7 +128,9 @@ export class EditorSession implements vscode.Disposable {
       document.onDidDelete(() => { if (this.ready) void panel.webview.postMessage(msg.fileDeleted()); provider.sessionViewStateChanged(this); }),
     );
     panel.webview.options = webviewOptions(provider.extensionUri);
-    panel.webview.html = webviewHtml(panel.webview, provider.extensionUri);
+    const setHtml = (): void => { panel.webview.html = webviewHtml(panel.webview, provider.extensionUri); };
+    setHtml();
+    this.disposables.push(reloadUntilReady(panel, setHtml, () => this.ready, provider.log, this.document.fileName));
   }
 
   get key(): string { return this.document.uri.toString(); }

@@ -16,6 +16,7 @@ import { contentSecurityPolicy, distUri, webviewOptions } from '../webviewHtml';
 import {
   ArchiveFileSystemProvider, archiveRootUri, ARCHIVE_SCHEME, displayPath, nestedRootUri, outermostFile, RowSummary,
 } from './archiveFileSystem';
+import { reloadUntilReady } from '../readyWatchdog';
 
 /** Default editor for .arc, .rarc, .pks. */
 export const ARCHIVE_VIEW_TYPE = 'animscope.archive';
@@ -221,9 +222,11 @@ export class ArchiveEditorProvider implements vscode.CustomReadonlyEditorProvide
       if (document.deleted) void panel.webview.postMessage(archiveMsg.fileDeleted());
     };
     panel.webview.options = webviewOptions(this.extensionUri);
-    panel.webview.html = archiveHtml(panel.webview, this.extensionUri);
+    const setHtml = (): void => { panel.webview.html = archiveHtml(panel.webview, this.extensionUri); };
+    setHtml();
     this.panels.set(panel, document);
     const disposables: vscode.Disposable[] = [
+      reloadUntilReady(panel, setHtml, () => ready, this.log, key),
       document.onDidChange(post),
       panel.webview.onDidReceiveMessage((m: unknown) => {
         if (!isArchiveWebviewToHost(m)) {
