@@ -14,7 +14,7 @@ import { BIND_MODEL_COMMAND, ModelResolver } from './model/modelService';
 import { viewSettings } from './settings';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 import { animPayload } from '../animPayload';
-import { reloadUntilReady } from './readyWatchdog';
+import { reloadUntilRendered } from './renderWatchdog';
 
 /** Default editor for J3D animations and MOTN names (package.json → contributes.customEditors). */
 export const VIEW_TYPE = 'animscope.animation';
@@ -130,7 +130,7 @@ export class EditorSession implements vscode.Disposable {
     panel.webview.options = webviewOptions(provider.extensionUri);
     const setHtml = (): void => { panel.webview.html = webviewHtml(panel.webview, provider.extensionUri); };
     setHtml();
-    this.disposables.push(reloadUntilReady(panel, setHtml, () => this.ready, provider.log, this.document.fileName));
+    this.disposables.push(reloadUntilRendered(panel, setHtml, () => this.timing.renderedMs !== undefined, provider.log, this.document.fileName));
   }
 
   get key(): string { return this.document.uri.toString(); }

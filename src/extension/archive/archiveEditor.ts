@@ -16,7 +16,7 @@ import { contentSecurityPolicy, distUri, webviewOptions } from '../webviewHtml';
 import {
   ArchiveFileSystemProvider, archiveRootUri, ARCHIVE_SCHEME, displayPath, nestedRootUri, outermostFile, RowSummary,
 } from './archiveFileSystem';
-import { reloadUntilReady } from '../readyWatchdog';
+import { reloadUntilRendered } from '../renderWatchdog';
 
 /** Default editor for .arc, .rarc, .pks. */
 export const ARCHIVE_VIEW_TYPE = 'animscope.archive';
@@ -216,6 +216,7 @@ export class ArchiveEditorProvider implements vscode.CustomReadonlyEditorProvide
     const started = performance.now();
     const key = document.uri.toString();
     let ready = false;
+    let rendered = false;
     const post = (): void => {
       if (!ready) return;
       void panel.webview.postMessage(archiveMsg.listing(document.listing));
@@ -226,13 +227,14 @@ export class ArchiveEditorProvider implements vscode.CustomReadonlyEditorProvide
     setHtml();
     this.panels.set(panel, document);
     const disposables: vscode.Disposable[] = [
-      reloadUntilReady(panel, setHtml, () => ready, this.log, key),
+      reloadUntilRendered(panel, setHtml, () => rendered, this.log, key),
       document.onDidChange(post),
       panel.webview.onDidReceiveMessage((m: unknown) => {
         if (!isArchiveWebviewToHost(m)) {
           this.log.warn(`ignored an invalid message from the archive webview of ${key}`);
           return;
         }
+        if (m.type === 'rendered') rendered = true;
         void this.onMessage(m, document, panel, started, () => { ready = true; post(); });
       }),
     ];

@@ -15,7 +15,9 @@ export interface SuiteResult {
 }
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60000, reporter: 'spec' });
+  // One retry: code-server now and then leaves a fresh webview silent (see src/extension/renderWatchdog.ts);
+  // a test that fails twice is a real failure.
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60000, reporter: 'spec', retries: 1 });
   const grep = process.env.ANIMSCOPE_HOST_GREP;
   if (grep) mocha.grep(grep);
   for (const f of fs.readdirSync(__dirname).sort()) if (f.endsWith('.test.js')) mocha.addFile(path.join(__dirname, f));
