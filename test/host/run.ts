@@ -19,7 +19,7 @@ import {
 
 const HERE = path.join(PROJECT_ROOT, 'test', 'host');
 const OUT = path.join(PROJECT_ROOT, 'out', 'test', 'host');
-const SUITE_TIMEOUT_MS = Number(process.env.ANIMSCOPE_SUITE_TIMEOUT_MS ?? 240000);
+const SUITE_TIMEOUT_MS = Number(process.env.ANIMSCOPE_SUITE_TIMEOUT_MS ?? 600000);
 const VERBOSE = !!process.env.VERBOSE;
 
 const t0 = Date.now();
