@@ -21,6 +21,7 @@ import type { Diagnostic } from './formats/binary/diagnostics';
 import type { FieldNode } from './formats/binary/fields';
 import type { Summary } from './export/summary';
 import type { AnimData, BckAnim, ContainerInfo, MotnSequence, MotnTrack } from './formats/types';
+import type { ModelJoint } from './formats/model/types';
 
 export const PROTOCOL_VERSION = 2;
 
@@ -55,20 +56,9 @@ export interface LoadedFile {
   modelCandidates?: string[];
 }
 
-/** What the skeleton view and the binding labels need of a model joint (ModelJoint's posing fields + extents). */
-export interface ModelJointInfo {
-  name: string;
-  /** Parent joint index, -1 for a root. */
-  parent: number;
-  children: number[];
-  scale: [number, number, number];
-  rotationDegrees: [number, number, number];
-  translation: [number, number, number];
-  scaleCompensate: boolean;
-  /** Joint-local bounding box of the joint's meshes (JNT1). */
-  bboxMin: [number, number, number];
-  bboxMax: [number, number, number];
-}
+/** What the skeleton view and the binding labels need of a model joint: its posing fields and extents. */
+export type ModelJointInfo = Pick<ModelJoint,
+  'name' | 'parent' | 'children' | 'scale' | 'rotationDegrees' | 'translation' | 'scaleCompensate' | 'bboxMin' | 'bboxMax'>;
 
 /** A BTK/BRK entry → model material binding (src/anim/materials.ts MaterialBinding). */
 export interface MaterialBindingInfo {
