@@ -48,6 +48,27 @@ function startHost(): HostInfo {
   return parseHostInfo(stdout);
 }
 
+/** The AnimScope output channel of each extension host (its warnings explain a webview that did not render). */
+function copyExtensionLogs(data: string): void {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    let entries: fs.Dirent[] = [];
+    try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { return; }
+    for (const e of entries) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/AnimScope\.log$/.test(e.name)) found.push(p);
+    }
+  };
+  walk(path.join(data, 'user-data', 'logs'));
+  found.forEach((file, i) => {
+    const target = path.join(ARTIFACTS_DIR, `animscope-${i + 1}.log`);
+    try { fs.copyFileSync(file, target); } catch { return; }
+    const warnings = fs.readFileSync(target, 'utf8').split('\n').filter((l) => /\[(warning|error)\]/.test(l));
+    if (warnings.length) console.log(`AnimScope log ${target}: ${warnings.length} warning(s)/error(s)\n  ${warnings.slice(-20).join('\n  ')}`);
+  });
+}
+
 /** Idempotent, synchronous (also used from signal handlers). */
 function stopHost(): void {
   const h = host;
@@ -57,6 +78,7 @@ function stopHost(): void {
       fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
       fs.copyFileSync(path.join(h.data, 'code-server.log'), path.join(ARTIFACTS_DIR, 'code-server.log'));
     } catch { /* no log */ }
+    copyExtensionLogs(h.data);
     try {
       execFileSync('bash', [path.join(HERE, 'stop-host.sh'), String(h.port)], { stdio: ['ignore', 'inherit', 'inherit'] });
     } catch {
