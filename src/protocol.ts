@@ -5,51 +5,41 @@
  * what the webview sends: both validate with the `is…` functions below before acting.
  *
  *   webview ──ready──────────────► host   script loaded, listener installed (sent on every (re)load)
- *   webview ◄──load────────────── host   the decoded file: bytes, field tree, diagnostics, summary, animation,
- *                                        and the bound model (joints, materials, bindings) when there is one
+ *   webview ◄──load────────────── host   the file: its bytes, format, diagnostics, summary, and the bound model
+ *                                        (joints, materials, bindings) when there is one. The webview decodes
+ *                                        the bytes itself with the same decoder (src/formats): the field tree of
+ *                                        a large file is megabytes of JSON, its bytes cross as one buffer.
+ *   webview ──loading────────────► host   a load arrived and is being rendered (the host stops worrying about it)
  *   webview ◄──fileDeleted──────── host   the file is gone from disk (the last decode stays visible)
  *   webview ◄──reveal───────────── host   select and show a byte range (Go to Offset…, Problems panel)
  *   webview ◄──settings─────────── host   settings changed (frame rate)
- *   webview ──requestTracks──────► host   MOTN: the tracks of one sequence (they are built on demand)
- *   webview ◄──tracks───────────── host   the answer, with the request id
  *   webview ──rendered───────────► host   what it rendered (counts), after every load: for tests and status
  *   webview ──selection──────────► host   the selected field/byte range (Go to Offset default, status bar)
  *   webview ──command────────────► host   a toolbar button asking for a host command (export, go to offset, bind model)
  *   webview ──error──────────────► host   the webview could not render a message
  */
 import type { Diagnostic } from './formats/binary/diagnostics';
-import type { FieldNode } from './formats/binary/fields';
 import type { Summary } from './export/summary';
-import type { AnimData, BckAnim, ContainerInfo, MotnSequence, MotnTrack } from './formats/types';
+import type { ContainerInfo } from './formats/types';
 import type { ModelJoint } from './formats/model/types';
 
-export const PROTOCOL_VERSION = 2;
-
-/** MOTN sequences cross without their tracks (hundreds of thousands of keys): asked for per sequence. */
-export type MotnSequenceInfo = Omit<MotnSequence, 'tracks'>;
-/**
- * The animation as it crosses to the webview (see src/animPayload.ts): BCK without its joint
- * objects (the webview rebuilds them from the joint table bytes it already has: 65,535 joints as
- * JSON took seconds), MOTN without its tracks.
- */
-export type AnimPayload =
-  | Exclude<AnimData, { format: 'motn' | 'bck' }>
-  | Omit<BckAnim, 'joints'>
-  | { format: 'motn'; sequences: MotnSequenceInfo[]; buildDate?: string };
+export const PROTOCOL_VERSION = 3;
 
 export interface LoadedFile {
   /** Display name: base name, or the inner path for a file inside an archive. */
   fileName: string;
   format: 'bck' | 'btk' | 'brk' | 'motn' | 'unknown';
-  /** The bytes every span refers to (decompressed when `container` is set). */
+  /**
+   * The bytes every span refers to (decompressed when `container` is set). The webview decodes them
+   * as `format` (the host's decode, so both sides build the same field tree and animation).
+   */
   bytes: Uint8Array;
   /** Length of the file as stored. */
   fileByteLength: number;
   container?: ContainerInfo;
-  root: FieldNode;
+  /** The host's: the decoder's, Yaz0's and the model binding's. */
   diagnostics: Diagnostic[];
   summary: Summary;
-  anim?: AnimPayload;
   /** The model (BMD/BDL) the animation is bound to, when one was found or chosen (J3D formats only). */
   model?: ModelInfo;
   /** No model bound: the models found beside the animation (base names), so the page can offer "Bind Model…". */
@@ -121,11 +111,11 @@ export interface LoadMessage { type: 'load'; version: typeof PROTOCOL_VERSION; f
 export interface FileDeletedMessage { type: 'fileDeleted'; version: typeof PROTOCOL_VERSION }
 export interface RevealMessage { type: 'reveal'; version: typeof PROTOCOL_VERSION; offset: number; length: number }
 export interface SettingsMessage { type: 'settings'; version: typeof PROTOCOL_VERSION; settings: ViewSettings }
-export interface TracksMessage { type: 'tracks'; version: typeof PROTOCOL_VERSION; requestId: number; sequenceIndex: number; tracks: MotnTrack[] }
-export type HostToWebview = LoadMessage | FileDeletedMessage | RevealMessage | SettingsMessage | TracksMessage;
+export type HostToWebview = LoadMessage | FileDeletedMessage | RevealMessage | SettingsMessage;
 
 // ---- webview → host -------------------------------------------------------------------------
 export interface ReadyMessage { type: 'ready'; version: typeof PROTOCOL_VERSION }
+export interface LoadingMessage { type: 'loading'; version: typeof PROTOCOL_VERSION }
 export interface RenderedMessage {
   type: 'rendered';
   version: typeof PROTOCOL_VERSION;
@@ -136,7 +126,6 @@ export interface RenderedMessage {
   counts: RenderCounts;
 }
 export interface SelectionMessage { type: 'selection'; version: typeof PROTOCOL_VERSION; path?: string; offset: number; length: number }
-export interface RequestTracksMessage { type: 'requestTracks'; version: typeof PROTOCOL_VERSION; requestId: number; sequenceIndex: number }
 /** Toolbar buttons that run a command of src/extension/commands.ts for the page's file. */
 export const WEBVIEW_COMMANDS = ['exportJson', 'exportCurves', 'goToOffset', 'reopenAsHex'] as const;
 export type WebviewCommand = (typeof WEBVIEW_COMMANDS)[number];
@@ -145,7 +134,7 @@ export const PAGE_COMMANDS = [...WEBVIEW_COMMANDS, 'bindModel'] as const;
 export type PageCommand = (typeof PAGE_COMMANDS)[number];
 export interface CommandMessage { type: 'command'; version: typeof PROTOCOL_VERSION; command: PageCommand }
 export interface ErrorMessage { type: 'error'; version: typeof PROTOCOL_VERSION; message: string }
-export type WebviewToHost = ReadyMessage | RenderedMessage | SelectionMessage | RequestTracksMessage | CommandMessage | ErrorMessage;
+export type WebviewToHost = ReadyMessage | LoadingMessage | RenderedMessage | SelectionMessage | CommandMessage | ErrorMessage;
 
 // ---- validation -----------------------------------------------------------------------------
 type Obj = Record<string, unknown>;
@@ -160,23 +149,6 @@ const FORMATS: readonly string[] = ['bck', 'btk', 'brk', 'motn', 'unknown'];
 export function isDiagnostic(x: unknown): x is Diagnostic {
   return isObj(x) && isStr(x.severity) && SEVERITIES.includes(x.severity) &&
     isStr(x.code) && isStr(x.message) && isCount(x.offset) && isCount(x.length);
-}
-
-/** Structural check of the field tree, iterative (a hostile depth cannot overflow the stack). */
-export function isFieldTree(x: unknown): x is FieldNode {
-  const stack: unknown[] = [x];
-  while (stack.length > 0) {
-    const n = stack.pop();
-    if (!isObj(n) || !isStr(n.name) || !isStr(n.path) || !isCount(n.offset) || !isCount(n.size) || !isStr(n.type)) return false;
-    if (n.value !== undefined && typeof n.value !== 'number' && !isStr(n.value)) return false;
-    if (n.display !== undefined && !isStr(n.display)) return false;
-    if (n.array !== undefined && !(isObj(n.array) && isCount(n.array.count) && isCount(n.array.stride) && isObj(n.array.element))) return false;
-    if (n.children !== undefined) {
-      if (!Array.isArray(n.children)) return false;
-      for (const c of n.children) stack.push(c);
-    }
-  }
-  return true;
 }
 
 function isSettings(x: unknown): x is ViewSettings {
@@ -218,8 +190,7 @@ export function isLoadedFile(x: unknown): x is LoadedFile {
   return isObj(x) && isStr(x.fileName) && isStr(x.format) && FORMATS.includes(x.format) &&
     x.bytes instanceof Uint8Array && isCount(x.fileByteLength) &&
     Array.isArray(x.diagnostics) && x.diagnostics.every(isDiagnostic) &&
-    isObj(x.summary) && isFieldTree(x.root) &&
-    (x.anim === undefined || (isObj(x.anim) && isStr(x.anim.format) && x.anim.format === x.format)) &&
+    isObj(x.summary) &&
     (x.model === undefined || isModelInfo(x.model)) &&
     (x.modelCandidates === undefined || (Array.isArray(x.modelCandidates) && x.modelCandidates.every(isStr)));
 }
@@ -231,7 +202,6 @@ export function isHostToWebview(x: unknown): x is HostToWebview {
     case 'fileDeleted': return true;
     case 'reveal': return isCount(x.offset) && isCount(x.length);
     case 'settings': return isSettings(x.settings);
-    case 'tracks': return isCount(x.requestId) && isCount(x.sequenceIndex) && Array.isArray(x.tracks);
     default: return false;
   }
 }
@@ -250,9 +220,9 @@ export function isWebviewToHost(x: unknown): x is WebviewToHost {
   if (!isVersioned(x)) return false;
   switch (x.type) {
     case 'ready': return true;
+    case 'loading': return true;
     case 'rendered': return isStr(x.format) && isStr(x.fileName) && isCount(x.byteLength) && isRenderCounts(x.counts);
     case 'selection': return isCount(x.offset) && isCount(x.length) && (x.path === undefined || isStr(x.path));
-    case 'requestTracks': return isCount(x.requestId) && isCount(x.sequenceIndex);
     case 'command': return isStr(x.command) && (PAGE_COMMANDS as readonly string[]).includes(x.command);
     case 'error': return isStr(x.message);
     default: return false;
@@ -263,16 +233,14 @@ export function isWebviewToHost(x: unknown): x is WebviewToHost {
 const v = PROTOCOL_VERSION;
 export const msg = {
   ready: (): ReadyMessage => ({ type: 'ready', version: v }),
+  loading: (): LoadingMessage => ({ type: 'loading', version: v }),
   load: (file: LoadedFile, settings: ViewSettings): LoadMessage => ({ type: 'load', version: v, file, settings }),
   fileDeleted: (): FileDeletedMessage => ({ type: 'fileDeleted', version: v }),
   reveal: (offset: number, length: number): RevealMessage => ({ type: 'reveal', version: v, offset, length }),
   settings: (settings: ViewSettings): SettingsMessage => ({ type: 'settings', version: v, settings }),
-  tracks: (requestId: number, sequenceIndex: number, tracks: MotnTrack[]): TracksMessage =>
-    ({ type: 'tracks', version: v, requestId, sequenceIndex, tracks }),
   rendered: (file: Pick<LoadedFile, 'format' | 'fileName'> & { byteLength: number }, counts: RenderCounts): RenderedMessage =>
     ({ type: 'rendered', version: v, format: file.format, fileName: file.fileName, byteLength: file.byteLength, counts }),
   selection: (offset: number, length: number, path?: string): SelectionMessage => ({ type: 'selection', version: v, offset, length, path }),
-  requestTracks: (requestId: number, sequenceIndex: number): RequestTracksMessage => ({ type: 'requestTracks', version: v, requestId, sequenceIndex }),
   command: (command: PageCommand): CommandMessage => ({ type: 'command', version: v, command }),
   error: (message: string): ErrorMessage => ({ type: 'error', version: v, message }),
 };

@@ -3,7 +3,6 @@
  * and the App. Every message is validated before use; every string from a file reaches the DOM
  * through textContent only.
  */
-import type { MotnTrack } from '../src/formats/types';
 import { isHostToWebview, msg, WebviewToHost } from '../src/protocol';
 import { App, AppState } from './app/app';
 
@@ -15,8 +14,6 @@ interface VsCodeApi {
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
-const pending = new Map<number, (tracks: MotnTrack[]) => void>();
-let nextRequest = 1;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
 function savedState(): AppState {
@@ -31,11 +28,6 @@ function ensureApp(frameRate: number): App {
   app = new App({
     command: (command) => vscode.postMessage(msg.command(command)),
     selection: (offset, length, path) => vscode.postMessage(msg.selection(offset, length, path)),
-    requestTracks: (sequenceIndex) => new Promise((resolve) => {
-      const id = nextRequest++;
-      pending.set(id, resolve);
-      vscode.postMessage(msg.requestTracks(id, sequenceIndex));
-    }),
     stateChanged: () => {
       // UI actions only (not per playback frame); debounced so scrolling does not flood setState.
       if (saveTimer) clearTimeout(saveTimer);
@@ -58,18 +50,16 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   }
   switch (m.type) {
     case 'load': {
-      const view = ensureApp(m.settings.frameRate);
-      view.setSettings(m.settings);
-      view.load(m.file, savedState()).then((counts) => {
+      vscode.postMessage(msg.loading());
+      try {
+        const view = ensureApp(m.settings.frameRate);
+        view.setSettings(m.settings);
+        const counts = view.load(m.file, savedState());
         vscode.setState(view.state);
         vscode.postMessage(msg.rendered({ format: m.file.format, fileName: m.file.fileName, byteLength: m.file.bytes.length }, counts));
-      }, (e) => report(e, 'render failed'));
-      break;
-    }
-    case 'tracks': {
-      const resolve = pending.get(m.requestId);
-      pending.delete(m.requestId);
-      resolve?.(m.tracks);
+      } catch (e) {
+        report(e, 'render failed');
+      }
       break;
     }
     case 'reveal':

@@ -12,9 +12,8 @@ import { AnimationDocument } from './animationDocument';
 import type { ProblemsReporter } from './diagnostics';
 import { BIND_MODEL_COMMAND, ModelResolver } from './model/modelService';
 import { viewSettings } from './settings';
-import { webviewHtml, webviewOptions } from './webviewHtml';
-import { animPayload } from '../animPayload';
-import { reloadUntilRendered } from './renderWatchdog';
+import { ANIMATION_PAGE, webviewOptions, webviewPage } from './webviewHtml';
+import { FirstLoadWatchdog } from './renderWatchdog';
 
 /** Default editor for J3D animations and MOTN names (package.json → contributes.customEditors). */
 export const VIEW_TYPE = 'animscope.animation';
@@ -87,10 +86,8 @@ export function loadedFile(doc: AnimationDocument): LoadedFile {
     bytes: plainBytes(decoded.bytes),
     fileByteLength: doc.fileBytes.length,
     container: decoded.container,
-    root: decoded.root,
     diagnostics: decoded.diagnostics,
     summary: doc.summary,
-    anim: animPayload(decoded.anim),
     model: doc.modelInfo,
     modelCandidates: doc.modelCandidates,
   };
@@ -103,6 +100,7 @@ export class EditorSession implements vscode.Disposable {
   private sentVersion = 0;
   private pendingReveal: { offset: number; length: number } | undefined;
   private readonly resolvedAt = performance.now();
+  private readonly watchdog: FirstLoadWatchdog;
   readonly timing: OpenTiming;
 
   constructor(
@@ -128,9 +126,10 @@ export class EditorSession implements vscode.Disposable {
       document.onDidDelete(() => { if (this.ready) void panel.webview.postMessage(msg.fileDeleted()); provider.sessionViewStateChanged(this); }),
     );
     panel.webview.options = webviewOptions(provider.extensionUri);
-    const setHtml = (): void => { panel.webview.html = webviewHtml(panel.webview, provider.extensionUri); };
+    const setHtml = (): void => { panel.webview.html = webviewPage(panel.webview, provider.extensionUri, ANIMATION_PAGE); };
     setHtml();
-    this.disposables.push(reloadUntilRendered(panel, setHtml, () => this.timing.renderedMs !== undefined, provider.log, this.document.fileName));
+    this.watchdog = new FirstLoadWatchdog(panel, { reloadHtml: setHtml, repostLoad: () => this.postLoad() }, provider.log, this.document.fileName);
+    this.disposables.push(this.watchdog);
   }
 
   get key(): string { return this.document.uri.toString(); }
@@ -145,12 +144,16 @@ export class EditorSession implements vscode.Disposable {
         // sent on every (re)load of the webview (it is not retained while hidden): send everything again
         this.ready = true;
         this.timing.readyMs ??= this.elapsed();
+        this.watchdog.ready();
         this.postLoad();
         if (this.document.deleted) void this.panel.webview.postMessage(msg.fileDeleted());
         if (this.pendingReveal) {
           void this.panel.webview.postMessage(msg.reveal(this.pendingReveal.offset, this.pendingReveal.length));
           this.pendingReveal = undefined;
         }
+        break;
+      case 'loading':
+        this.watchdog.loadAcknowledged();
         break;
       case 'rendered':
         this.timing.renderedMs ??= this.elapsed();
@@ -159,13 +162,6 @@ export class EditorSession implements vscode.Disposable {
       case 'selection':
         this.provider.recordSelection(this, m);
         break;
-      case 'requestTracks': {
-        const anim = this.document.decoded.anim;
-        const seq = anim?.format === 'motn' ? anim.sequences[m.sequenceIndex] : undefined;
-        if (!seq) this.provider.log.warn(`${this.key}: tracks asked for sequence ${m.sequenceIndex}, which does not exist`);
-        void this.panel.webview.postMessage(msg.tracks(m.requestId, m.sequenceIndex, seq?.tracks ?? []));
-        break;
-      }
       case 'command':
         if (m.command === 'bindModel') void vscode.commands.executeCommand(BIND_MODEL_COMMAND, this.document.uri);
         else this.provider.hooks.runCommand(m.command, this.document);

@@ -1,11 +1,15 @@
 /**
- * The webview's options and HTML. Everything it loads comes from dist/; the data arrives by message.
+ * The webviews' options and HTML. The data arrives by message; the page itself is built from dist/.
  *
- * CSP: `default-src 'none'`, the one bundled script by nonce, styles and fonts (codicons) from dist/ only.
- * No 'unsafe-inline' for styles: the @vscode-elements components (Lit) style their shadow roots with
- * constructable stylesheets (adoptedStyleSheets), which CSP does not govern, set individual style
- * properties through the CSSOM (also allowed), and <vscode-icon> links the codicon stylesheet found at
- * `link#vscode-codicon-stylesheet` (a dist/ URL, allowed by style-src).
+ * Everything the page needs is inlined: script and stylesheets by nonce, the codicon font as a
+ * data: URL. A linked asset is fetched through the webview's service worker, and when a webview is
+ * closed while such a fetch is in flight (a test, or a user flicking through files), the worker
+ * holds it until its 30-second timeout; every webview opened meanwhile waits for that worker and
+ * stays blank (code-server 4.100, seen in about one host-test run in two). With no fetches there
+ * is nothing to hold. When dist/ cannot be read (not a file: extension), the assets are linked.
+ *
+ * CSP: `default-src 'none'`; scripts and styles by nonce only (no 'unsafe-inline'); fonts from
+ * data: (the inlined codicon font) and dist/.
  */
 import * as crypto from 'crypto';
 import * as fs from 'fs';
@@ -19,45 +23,95 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
   return { enableScripts: true, enableCommandUris: false, localResourceRoots: [distUri(extensionUri)] };
 }
 
-/** dist/codicon.css is linked when the build copied it there (for <vscode-icon> and codicon classes). */
-function hasCodicons(dist: vscode.Uri): boolean {
-  if (dist.scheme !== 'file') return false;
-  try {
-    return fs.existsSync(vscode.Uri.joinPath(dist, 'codicon.css').fsPath);
-  } catch {
-    return false;
-  }
-}
-
 export function contentSecurityPolicy(webview: vscode.Webview, nonce: string): string {
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
-    `style-src ${webview.cspSource}`,
-    `font-src ${webview.cspSource}`,
+    `style-src ${webview.cspSource} 'nonce-${nonce}'`,
+    `font-src ${webview.cspSource} data:`,
     `img-src ${webview.cspSource} data:`,
   ].join('; ');
 }
 
-export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
+/** What a page is made of: dist/ file names. */
+export interface PageAssets {
+  title: string;
+  /** Stylesheets in order; a missing optional one (codicon.css before the first build) is left out. */
+  styles: { name: string; optional?: boolean }[];
+  script: string;
+}
+
+export const ANIMATION_PAGE: PageAssets = {
+  title: 'AnimScope',
+  styles: [{ name: 'codicon.css', optional: true }, { name: 'webview.css' }],
+  script: 'webview.js',
+};
+
+export const ARCHIVE_PAGE: PageAssets = {
+  title: 'AnimScope Archive',
+  styles: [{ name: 'archive.css' }],
+  script: 'archive.js',
+};
+
+/** dist/ files by path and encoding, re-read when their modification time changes (a rebuild while VS Code runs). */
+const cache = new Map<string, { mtimeMs: number; text: string }>();
+
+function readAsset(dist: vscode.Uri, name: string, encoding: 'utf8' | 'base64' = 'utf8'): string | undefined {
+  if (dist.scheme !== 'file') return undefined;
+  const file = vscode.Uri.joinPath(dist, name).fsPath;
+  try {
+    const { mtimeMs } = fs.statSync(file);
+    const key = `${encoding}:${file}`;
+    const hit = cache.get(key);
+    if (hit && hit.mtimeMs === mtimeMs) return hit.text;
+    const text = fs.readFileSync(file, encoding);
+    cache.set(key, { mtimeMs, text });
+    return text;
+  } catch {
+    return undefined;
+  }
+}
+
+const FONT_TYPES: Record<string, string> = { ttf: 'font/ttf', woff: 'font/woff', woff2: 'font/woff2' };
+
+/** A url(./x) of a stylesheet from dist/: a font as a data: URL, anything else as its webview URL. */
+function inlineUrl(dist: vscode.Uri, relative: string, asset: (name: string) => string): string {
+  const name = relative.replace(/[?#].*$/, '');
+  const type = FONT_TYPES[name.split('.').pop() ?? ''];
+  const data = type ? readAsset(dist, name, 'base64') : undefined;
+  return data !== undefined ? `data:${type};base64,${data}` : asset(name);
+}
+
+/** Keeps inlined text from closing its element early. */
+const safeInline = (text: string, tag: 'script' | 'style'): string => text.replace(new RegExp(`</(${tag})`, 'gi'), '<\\/$1');
+
+export function webviewPage(webview: vscode.Webview, extensionUri: vscode.Uri, page: PageAssets): string {
   const dist = distUri(extensionUri);
   const nonce = crypto.randomBytes(18).toString('base64');
   const asset = (name: string): string => webview.asWebviewUri(vscode.Uri.joinPath(dist, name)).toString();
-  const codicons = hasCodicons(dist)
-    ? `\n<link rel="stylesheet" id="vscode-codicon-stylesheet" href="${asset('codicon.css')}">`
-    : '';
+  const styles = page.styles.map(({ name, optional }) => {
+    const text = readAsset(dist, name);
+    if (text === undefined) return optional ? '' : `<link rel="stylesheet" href="${asset(name)}">`;
+    // a relative url(…) (the codicon font) would resolve against the page
+    const rebased = text.replace(/url\((["']?)\.\/([^"')]+)\1\)/g, (_m, q: string, rel: string) => `url(${q}${inlineUrl(dist, rel, asset)}${q})`);
+    return `<style nonce="${nonce}">${safeInline(rebased, 'style')}</style>`;
+  }).filter(Boolean).join('\n');
+  const code = readAsset(dist, page.script);
+  const script = code === undefined
+    ? `<script nonce="${nonce}" src="${asset(page.script)}"></script>`
+    : `<script nonce="${nonce}">${safeInline(code, 'script')}</script>`;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(webview, nonce)}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">${codicons}
-<link rel="stylesheet" href="${asset('webview.css')}">
-<title>AnimScope</title>
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+${styles}
+<title>${page.title}</title>
 </head>
 <body>
 <main id="app"><p id="status">Loading…</p></main>
-<script nonce="${nonce}" src="${asset('webview.js')}"></script>
+${script}
 </body>
 </html>`;
 }

@@ -65,6 +65,8 @@ const DECODERS: Record<AnimFormat, (bytes: Uint8Array, d: DiagnosticSink) => For
 export interface DecodeOptions {
   /** Force a format (the editor's "Reopen With…" on a file without magic). */
   format?: AnimFormat;
+  /** The bytes are what an earlier decode produced (already decompressed): never unwrap Yaz0 again. */
+  decompressed?: boolean;
 }
 
 /** Decodes as far as the bytes allow. Never throws for any input. */
@@ -72,7 +74,7 @@ export function decode(input: Uint8Array, name = '', options: DecodeOptions = {}
   const diagnostics = new DiagnosticSink();
   let bytes = input;
   let container: ContainerInfo | undefined;
-  if (isYaz0(input)) {
+  if (!options.decompressed && isYaz0(input)) {
     bytes = decompressYaz0(input, relocatedToStart(diagnostics));
     container = { kind: 'yaz0', compressedSize: input.length, decompressedSize: bytes.length };
   }

@@ -1,7 +1,7 @@
 /**
  * Stands in for the extension host in a plain page: provides acquireVsCodeApi(), decodes the
  * sample named in the URL (`?sample=j3d/smg/…`) with the real decoder and answers the webview's
- * messages exactly as the host does (load on ready, tracks on requestTracks). Loaded before
+ * messages exactly as the host does (load on ready). Loaded before
  * dist/webview.js, so the real webview bundle runs unchanged.
  */
 import { bindModel } from '../../src/extension/model/binding';
@@ -10,7 +10,6 @@ import { resolveInArchive } from '../../src/formats/archive/archive-path';
 import { DiagnosticSink } from '../../src/formats/binary/diagnostics';
 import { decode } from '../../src/formats/index';
 import { decodeModel } from '../../src/formats/model/index';
-import { animPayload } from '../../src/animPayload';
 import { isWebviewToHost, msg, WebviewToHost } from '../../src/protocol';
 
 interface FakeHostLog { sent: WebviewToHost[]; state: unknown }
@@ -53,11 +52,9 @@ async function answer(m: WebviewToHost): Promise<void> {
     const bound = model && modelParam ? bindModel(file, model, modelParam.split('/').pop() ?? modelParam, 'folder') : undefined;
     window.postMessage(msg.load({
       fileName: name, format: file.format, bytes: file.bytes, fileByteLength: bytes.length, container: file.container,
-      root: file.root, diagnostics: [...file.diagnostics, ...(bound?.diagnostics ?? [])], summary: summarize(file), anim: animPayload(file.anim),
+      diagnostics: [...file.diagnostics, ...(bound?.diagnostics ?? [])], summary: summarize(file),
       model: bound?.info,
     }, { frameRate }), '*');
-  } else if (m.type === 'requestTracks' && file.anim?.format === 'motn') {
-    window.postMessage(msg.tracks(m.requestId, m.sequenceIndex, file.anim.sequences[m.sequenceIndex]?.tracks ?? []), '*');
   }
 }
 

@@ -7,16 +7,15 @@
  * default editor. The listing comes from the archive file system (one parse, shared cache), so
  * the URIs it opens are the same the Explorer shows.
  */
-import * as crypto from 'crypto';
 import * as vscode from 'vscode';
 import {
   ANIMATION_FORMATS, ArchiveListing, archiveMsg, ArchiveWebviewToHost, isArchiveWebviewToHost, ListingRow, MAX_LISTING_ROWS,
 } from '../../archiveProtocol';
-import { contentSecurityPolicy, distUri, webviewOptions } from '../webviewHtml';
+import { ARCHIVE_PAGE, webviewOptions, webviewPage } from '../webviewHtml';
 import {
   ArchiveFileSystemProvider, archiveRootUri, ARCHIVE_SCHEME, displayPath, nestedRootUri, outermostFile, RowSummary,
 } from './archiveFileSystem';
-import { reloadUntilRendered } from '../renderWatchdog';
+import { FirstLoadWatchdog } from '../renderWatchdog';
 
 /** Default editor for .arc, .rarc, .pks. */
 export const ARCHIVE_VIEW_TYPE = 'animscope.archive';
@@ -170,25 +169,6 @@ function toRow(r: RowSummary): ListingRow {
   };
 }
 
-function archiveHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
-  const nonce = crypto.randomBytes(18).toString('base64');
-  const asset = (name: string): string => webview.asWebviewUri(vscode.Uri.joinPath(distUri(extensionUri), name)).toString();
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(webview, nonce)}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${asset('archive.css')}">
-<title>AnimScope Archive</title>
-</head>
-<body>
-<main id="app"><p id="status">Loading…</p></main>
-<script nonce="${nonce}" src="${asset('archive.js')}"></script>
-</body>
-</html>`;
-}
-
 export class ArchiveEditorProvider implements vscode.CustomReadonlyEditorProvider<ArchiveDocument>, vscode.Disposable {
   private readonly states = new Map<string, ArchiveRenderState>();
   private readonly panels = new Map<vscode.WebviewPanel, ArchiveDocument>();
@@ -216,26 +196,27 @@ export class ArchiveEditorProvider implements vscode.CustomReadonlyEditorProvide
     const started = performance.now();
     const key = document.uri.toString();
     let ready = false;
-    let rendered = false;
     const post = (): void => {
       if (!ready) return;
       void panel.webview.postMessage(archiveMsg.listing(document.listing));
       if (document.deleted) void panel.webview.postMessage(archiveMsg.fileDeleted());
     };
     panel.webview.options = webviewOptions(this.extensionUri);
-    const setHtml = (): void => { panel.webview.html = archiveHtml(panel.webview, this.extensionUri); };
+    const setHtml = (): void => { panel.webview.html = webviewPage(panel.webview, this.extensionUri, ARCHIVE_PAGE); };
     setHtml();
     this.panels.set(panel, document);
+    // the listing is small: its `rendered` answer is the acknowledgement
+    const watchdog = new FirstLoadWatchdog(panel, { reloadHtml: setHtml, repostLoad: post }, this.log, key);
     const disposables: vscode.Disposable[] = [
-      reloadUntilRendered(panel, setHtml, () => rendered, this.log, key),
+      watchdog,
       document.onDidChange(post),
       panel.webview.onDidReceiveMessage((m: unknown) => {
         if (!isArchiveWebviewToHost(m)) {
           this.log.warn(`ignored an invalid message from the archive webview of ${key}`);
           return;
         }
-        if (m.type === 'rendered') rendered = true;
-        void this.onMessage(m, document, panel, started, () => { ready = true; post(); });
+        if (m.type === 'rendered') watchdog.loadAcknowledged();
+        void this.onMessage(m, document, panel, started, () => { ready = true; watchdog.ready(); post(); });
       }),
     ];
     panel.onDidDispose(() => {

@@ -12,6 +12,7 @@ import {
   renderState, SAMPLES, setUp, sharedSamples, STATE_COMMAND, STATUS_BAR_COMMAND, tempDir, timings, VIEW_TYPE, VIEW_TYPE_ANY_FILE,
   waitFor, waitForRender,
 } from './helpers';
+import { ANIMATION_PAGE, ARCHIVE_PAGE, webviewPage } from '../../../src/extension/webviewHtml';
 
 suite('AnimScope custom editor (in the VS Code extension host)', () => {
   let dir: string;
@@ -38,6 +39,28 @@ suite('AnimScope custom editor (in the VS Code extension host)', () => {
       assert.ok(all.includes(c), `${c} is registered`);
       assert.ok(!(pkg.contributes?.commands ?? []).some((x) => x.command === c), `${c} is not contributed`);
     }
+  });
+
+  test('the pages fetch nothing: script and stylesheets inline under the CSP nonce, the codicon font as a data: URL', () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const webview = {
+      cspSource: 'https://resource.test',
+      asWebviewUri: (uri: vscode.Uri) => vscode.Uri.parse(`https://resource.test${uri.path}`),
+    } as unknown as vscode.Webview;
+    for (const page of [ANIMATION_PAGE, ARCHIVE_PAGE]) {
+      const html = webviewPage(webview, ext.extensionUri, page);
+      const nonce = /script-src 'nonce-([^']+)'/.exec(html)?.[1];
+      assert.ok(nonce, `${page.script}: the CSP names a script nonce`);
+      assert.ok(!/<script[^>]*\ssrc=/.test(html) && !/<link[^>]*stylesheet/.test(html), `${page.script}: nothing linked`);
+      const bundle = fs.readFileSync(path.join(ext.extensionPath, 'dist', page.script), 'utf8');
+      assert.ok(html.includes(`<script nonce="${nonce}">${bundle.slice(0, 200)}`), `${page.script} is inline with the nonce`);
+      assert.strictEqual((html.match(/<script/g) ?? []).length, 1, 'one script');
+      for (const style of html.match(/<style[^>]*>/g) ?? []) assert.strictEqual(style, `<style nonce="${nonce}">`);
+    }
+    const html = webviewPage(webview, ext.extensionUri, ANIMATION_PAGE);
+    const font = fs.readFileSync(path.join(ext.extensionPath, 'dist', 'codicon.ttf')).toString('base64');
+    assert.ok(html.includes(`url("data:font/ttf;base64,${font}")`), 'the codicon font is inline');
+    assert.ok(!html.includes('resource.test/'), 'no URL of the extension is left in the page');
   });
 
   test('package.json contributes the commands, menus and settings', () => {

@@ -8,6 +8,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { decode } from '../../../src/formats/index';
 import type { DecodedFile } from '../../../src/formats/types';
+import { PROTOCOL_VERSION } from '../../../src/protocol';
 import type { OpenTiming, RenderState, SelectionState } from '../../../src/extension/editorProvider';
 
 export const EXTENSION_ID = 'animscope.animscope';
@@ -104,7 +105,7 @@ export async function waitForRender(uri: vscode.Uri, since: number, accept: (s: 
     }, timeoutMs);
   } catch (e) {
     throw new Error(`${(e as Error).message}: no matching 'rendered' message came from the webview ` +
-      `(last state: ${JSON.stringify(last) ?? 'none'}) — is dist/webview.js built for protocol v2?`);
+      `(last state: ${JSON.stringify(last) ?? 'none'}) — is dist/webview.js built for protocol v${PROTOCOL_VERSION}?`);
   }
 }
 
