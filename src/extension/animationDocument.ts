@@ -1,7 +1,8 @@
 /**
  * The CustomDocument: one opened animation file. It reads the bytes through vscode.workspace.fs
  * (so any file system provider works), decodes them in the extension host, and re-decodes when the
- * file changes on disk (a watcher on the file itself, like VS Code's media preview).
+ * file changes on disk (a watcher on the file itself, like VS Code's media preview). The bound
+ * model is watched the same way: a model exported again re-binds the open animation.
  */
 import * as vscode from 'vscode';
 import type { ModelBoundFile } from '../export/json';
@@ -37,6 +38,9 @@ export class AnimationDocument implements vscode.CustomDocument {
   private _version = 1;
   private readonly disposables: vscode.Disposable[] = [];
   private reloadTimer: NodeJS.Timeout | undefined;
+  private modelTimer: NodeJS.Timeout | undefined;
+  /** The watcher of the bound model file, with the URI it watches. */
+  private modelWatch: { uri: string; watcher: vscode.Disposable } | undefined;
   private reloading: Promise<void> | undefined;
   private reloadAgain = false;
   private disposed = false;
@@ -100,6 +104,21 @@ export class AnimationDocument implements vscode.CustomDocument {
       }
     }
     this.applyModel();
+    this.watchModel();
+  }
+
+  /** Watches the bound model's file (only that one); a change looks the model up again. */
+  private watchModel(): void {
+    const uri = this._lookup?.bound?.uri;
+    if (this.modelWatch?.uri === uri?.toString()) return;
+    this.modelWatch?.watcher.dispose();
+    this.modelWatch = undefined;
+    if (!uri || this.disposed) return;
+    const watcher = this.watchFile(uri, () => {
+      clearTimeout(this.modelTimer);
+      this.modelTimer = setTimeout(() => void this.refreshModel(), RELOAD_DEBOUNCE_MS);
+    });
+    if (watcher) this.modelWatch = { uri: uri.toString(), watcher };
   }
 
   /** Recomputes the binding of the current decode with the looked-up model. */
@@ -128,18 +147,24 @@ export class AnimationDocument implements vscode.CustomDocument {
   get version(): number { return this._version; }
 
   private watch(): void {
+    const watcher = this.watchFile(this.uri, () => this.scheduleReload());
+    if (watcher) this.disposables.push(watcher);
+  }
+
+  /** Changes, creation and deletion of `uri` (and nothing else); undefined when it cannot be watched. */
+  private watchFile(uri: vscode.Uri, onEvent: () => void): vscode.Disposable | undefined {
     // A pattern relative to the file itself watches just that file, for any scheme whose provider can watch.
     let watcher: vscode.FileSystemWatcher;
     try {
-      watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(this.uri, '*'));
+      watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(uri, '*'));
     } catch (e) {
-      this.log.warn(`cannot watch ${this.uri.toString()}: ${e instanceof Error ? e.message : String(e)}`);
-      return;
+      this.log.warn(`cannot watch ${uri.toString()}: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
     }
-    const onEvent = (changed: vscode.Uri): void => {
-      if (changed.toString() === this.uri.toString()) this.scheduleReload();
+    const onAny = (changed: vscode.Uri): void => {
+      if (changed.toString() === uri.toString()) onEvent();
     };
-    this.disposables.push(watcher, watcher.onDidChange(onEvent), watcher.onDidCreate(onEvent), watcher.onDidDelete(onEvent));
+    return vscode.Disposable.from(watcher, watcher.onDidChange(onAny), watcher.onDidCreate(onAny), watcher.onDidDelete(onAny));
   }
 
   private scheduleReload(): void {
@@ -199,6 +224,8 @@ export class AnimationDocument implements vscode.CustomDocument {
     if (this.disposed) return;
     this.disposed = true;
     clearTimeout(this.reloadTimer);
+    clearTimeout(this.modelTimer);
+    this.modelWatch?.watcher.dispose();
     this._onDidDispose.fire();
     for (const d of this.disposables) d.dispose();
     this._onDidReload.dispose();

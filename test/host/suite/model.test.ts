@@ -95,6 +95,29 @@ suite('Model binding (BMD/BDL beside the animation)', () => {
     await waitForRender(bck, since, (s) => s.counts.model?.fileName === 'TripodBossCore.bdl');
   });
 
+  test('a bound model written again on disk re-binds the open animation (and again when it is restored)', async () => {
+    const dir = tempDir('model-watch');
+    const model = extract('TripodBossCore.arc', 'TripodBossCore/TripodBossCore.bdl', path.join(dir, 'TripodBossCore', 'TripodBossCore.bdl'));
+    const anim = extract('TripodBossCore.arc', 'TripodBossCore/2ndDemo.bck', path.join(dir, 'TripodBossCore', '2ndDemo.bck'));
+    const original = fs.readFileSync(model.fsPath);
+    let since = Date.now();
+    await openWith(anim);
+    await waitForRender(anim, since, (s) => s.counts.model?.jointNames.join() === CORE_JOINTS.join());
+
+    since = Date.now();
+    fs.writeFileSync(model.fsPath, fs.readFileSync(foot.fsPath)); // "exported again", now with 1 joint
+    const changed = await waitForRender(anim, since, (s) => s.counts.model?.jointNames[1] === '');
+    assert.strictEqual(changed.counts.model?.fileName, 'TripodBossCore.bdl', 'still the same file');
+    assert.strictEqual(changed.counts.model?.skeletonBones, 0, 'one joint: no bone');
+    await waitForProblems(anim, 'MDL_JOINT_COUNT after the model changed', (d) => d.some((x) => codeOf(x) === 'MDL_JOINT_COUNT'));
+
+    since = Date.now();
+    fs.writeFileSync(model.fsPath, original);
+    const restored = await waitForRender(anim, since, (s) => s.counts.model?.jointNames.join() === CORE_JOINTS.join());
+    assert.strictEqual(restored.counts.model?.skeletonBones, 4);
+    await waitForProblems(anim, 'no MDL_ problem once restored', (d) => !d.some((x) => codeOf(x)?.startsWith('MDL_')));
+  });
+
   test('Bind Model… refuses a file that is not a model', async () => {
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand(BIND, bck, btk)), /not a J3D model/);
   });
