@@ -1,8 +1,10 @@
 /**
- * Decoder diagnostics → the Problems panel (DiagnosticCollection 'animscope', keyed by file URI).
+ * Decoder diagnostics → the Problems panel (DiagnosticCollection 'animscope', keyed by file URI), for
+ * every open animation and archive overview (their diagnostics leave with the last editor).
  *
  * Binary files have no lines, so every entry sits on line 0 (clicking it opens the file, i.e. the
- * custom editor); the byte offset is in the message (`[0x0000001C] …`) and the entry's code is a link
+ * custom editor); the byte offset is in the message (`[0x0000001C] …`, `[inner.arc 0x…] …` for an
+ * archive inside an archive) and, for animations, the entry's code is a link
  * (`command:animscope.revealOffset?…`) that opens the editor and selects the offending bytes.
  * `animscope.diagnostics.enabled` and `animscope.diagnostics.severityOverrides` apply here only: the
  * in-editor list always shows everything the decoder found.
@@ -40,31 +42,61 @@ export function revealCommandUri(uri: vscode.Uri, offset: number, length: number
   return vscode.Uri.parse(`command:${REVEAL_OFFSET_COMMAND}?${encodeURIComponent(JSON.stringify([uri.toString(), offset, length]))}`);
 }
 
+/** A diagnostic as the Problems panel lists it: `where` names the bytes the offset is in, when not the file's own. */
+export interface ProblemEntry { diagnostic: Diagnostic; where?: string }
+
 /** One decoder diagnostic as a Problems entry; undefined when its code is overridden to "off". */
-export function toVscodeDiagnostic(d: Diagnostic, uri: vscode.Uri, overrides: ReadonlyMap<string, SeverityOverride>): vscode.Diagnostic | undefined {
+export function toVscodeDiagnostic(d: Diagnostic, uri: vscode.Uri, overrides: ReadonlyMap<string, SeverityOverride>,
+  { revealable = true, where }: { revealable?: boolean; where?: string } = {}): vscode.Diagnostic | undefined {
   const override = overrides.get(d.code);
   if (override === 'off') return undefined;
   const severity = override ? OVERRIDE_SEVERITY[override] : DECODER_SEVERITY[d.severity] ?? vscode.DiagnosticSeverity.Error;
-  const result = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), `[${hexOffset(d.offset)}] ${d.message}`, severity);
+  const at = where ? `${where} ${hexOffset(d.offset)}` : hexOffset(d.offset);
+  const result = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), `[${at}] ${d.message}`, severity);
   result.source = DIAGNOSTIC_SOURCE;
-  result.code = { value: d.code, target: revealCommandUri(uri, d.offset, d.length) };
+  result.code = revealable && !where ? { value: d.code, target: revealCommandUri(uri, d.offset, d.length) } : d.code;
   return result;
+}
+
+/** What the reporter needs of an open document: its URI, its entries, and when they change or go. */
+export interface ProblemSource {
+  readonly uri: vscode.Uri;
+  readonly deleted: boolean;
+  /** The offsets can be revealed in the AnimScope editor (animations; not archive overviews). */
+  readonly revealable: boolean;
+  entries(): ProblemEntry[];
+  /** Reloaded or deleted. */
+  onDidChange(listener: () => void): vscode.Disposable;
+  onDidDispose(listener: () => void): vscode.Disposable;
+}
+
+/** An animation document as a problem source (its decode, model binding included). */
+export function animationProblems(doc: AnimationDocument): ProblemSource {
+  return {
+    uri: doc.uri,
+    get deleted() { return doc.deleted; },
+    revealable: true,
+    entries: () => doc.decoded.diagnostics.map((diagnostic) => ({ diagnostic })),
+    onDidChange: (listener) => vscode.Disposable.from(doc.onDidReload(listener), doc.onDidDelete(listener)),
+    onDidDispose: (listener) => doc.onDidDispose(listener),
+  };
 }
 
 /** Keeps the collection in step with the open documents (several editors may share one URI). */
 export class ProblemsReporter implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection(COLLECTION_NAME);
-  private readonly documents = new Map<string, Set<AnimationDocument>>();
+  private readonly documents = new Map<string, Set<ProblemSource>>();
 
-  track(doc: AnimationDocument): void {
+  track(doc: ProblemSource): void {
     const key = doc.uri.toString();
     let set = this.documents.get(key);
     if (!set) this.documents.set(key, (set = new Set()));
     set.add(doc);
     this.publish(doc);
-    doc.onDidReload(() => this.publish(doc));
-    doc.onDidDelete(() => this.collection.delete(doc.uri));
-    doc.onDidDispose(() => {
+    const changes = doc.onDidChange(() => this.publish(doc));
+    const disposal = doc.onDidDispose(() => {
+      changes.dispose();
+      disposal.dispose();
       set!.delete(doc);
       if (set!.size > 0) return this.publish([...set!][0]);
       this.documents.delete(key);
@@ -73,15 +105,15 @@ export class ProblemsReporter implements vscode.Disposable {
   }
 
   /** Publishes `doc`'s diagnostics under its URI, honouring the settings. */
-  publish(doc: AnimationDocument): void {
+  publish(doc: ProblemSource): void {
     const settings = diagnosticsSettings(doc.uri);
     if (!settings.enabled || doc.deleted) {
       this.collection.delete(doc.uri);
       return;
     }
     const entries: vscode.Diagnostic[] = [];
-    for (const d of doc.decoded.diagnostics) {
-      const entry = toVscodeDiagnostic(d, doc.uri, settings.overrides);
+    for (const { diagnostic, where } of doc.entries()) {
+      const entry = toVscodeDiagnostic(diagnostic, doc.uri, settings.overrides, { revealable: doc.revealable, where });
       if (entry) entries.push(entry);
     }
     this.collection.set(doc.uri, entries);

@@ -9,7 +9,7 @@ import {
   isWebviewToHost, LoadedFile, msg, RenderCounts, WebviewCommand, WebviewToHost,
 } from '../protocol';
 import { AnimationDocument } from './animationDocument';
-import type { ProblemsReporter } from './diagnostics';
+import { animationProblems, ProblemsReporter } from './diagnostics';
 import { BIND_MODEL_COMMAND, ModelResolver } from './model/modelService';
 import { viewSettings } from './settings';
 import { ANIMATION_PAGE, webviewOptions, webviewPage } from './webviewHtml';
@@ -234,7 +234,7 @@ export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvi
     const doc = await AnimationDocument.open(uri, this.log, this.hooks.models);
     this.documents.add(doc);
     this.pendingOpenMs.set(doc, doc.openMs);
-    this.problems.track(doc);
+    this.problems.track(animationProblems(doc));
     doc.onDidReload(() => { if (this._active?.document === doc) this._onDidChangeActive.fire(); });
     doc.onDidDispose(() => {
       this.documents.delete(doc);

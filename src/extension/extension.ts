@@ -49,7 +49,7 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand(TIMINGS_COMMAND, (): OpenTiming[] => provider.timings()),
     vscode.commands.registerCommand(STATUS_BAR_COMMAND, () => statusBar.state),
   );
-  registerArchiveSupport(context, log);
+  registerArchiveSupport(context, log, problems);
 }
 
 export function deactivate(): void {

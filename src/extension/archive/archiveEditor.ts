@@ -15,6 +15,7 @@ import { ARCHIVE_PAGE, webviewOptions, webviewPage } from '../webviewHtml';
 import {
   ArchiveFileSystemProvider, archiveRootUri, ARCHIVE_SCHEME, displayPath, nestedRootUri, outermostFile, RowSummary,
 } from './archiveFileSystem';
+import { ProblemEntry, ProblemSource, ProblemsReporter } from '../diagnostics';
 import { FirstLoadWatchdog } from '../renderWatchdog';
 
 /** Default editor for .arc, .rarc, .pks. */
@@ -73,7 +74,10 @@ export async function openArchiveEntry(uri: vscode.Uri, format: string, kind: 'f
 
 export class ArchiveDocument implements vscode.CustomDocument {
   private readonly _onDidChange = new vscode.EventEmitter<void>();
+  /** Listed again, or deleted. */
   readonly onDidChange = this._onDidChange.event;
+  private readonly _onDidDispose = new vscode.EventEmitter<void>();
+  readonly onDidDispose = this._onDidDispose.event;
   private readonly disposables: vscode.Disposable[] = [];
   private timer: NodeJS.Timeout | undefined;
   listing!: ArchiveListing;
@@ -155,11 +159,30 @@ export class ArchiveDocument implements vscode.CustomDocument {
     this._onDidChange.fire();
   }
 
+  /** Every archive's own diagnostics; a nested archive's are named by its inner path (their offsets are in its bytes). */
+  problemEntries(): ProblemEntry[] {
+    return this.listing.levels.flatMap((level) => level.diagnostics.map((diagnostic) => ({ diagnostic, where: level.path || undefined })));
+  }
+
   dispose(): void {
     clearTimeout(this.timer);
     for (const d of this.disposables) d.dispose();
+    this._onDidDispose.fire();
     this._onDidChange.dispose();
+    this._onDidDispose.dispose();
   }
+}
+
+/** An archive overview as a problem source (no byte view to reveal offsets in). */
+function archiveProblems(doc: ArchiveDocument): ProblemSource {
+  return {
+    uri: doc.uri,
+    get deleted() { return doc.deleted; },
+    revealable: false,
+    entries: () => doc.problemEntries(),
+    onDidChange: (listener) => doc.onDidChange(listener),
+    onDidDispose: (listener) => doc.onDidDispose(listener),
+  };
 }
 
 function toRow(r: RowSummary): ListingRow {
@@ -178,6 +201,8 @@ export class ArchiveEditorProvider implements vscode.CustomReadonlyEditorProvide
     private readonly fs: ArchiveFileSystemProvider,
     private readonly log: vscode.LogOutputChannel,
     private readonly hooks: ArchiveEditorHooks,
+    /** The Problems panel (the animation editor's); without it, diagnostics are shown in the page only. */
+    private readonly problems?: ProblemsReporter,
   ) {}
 
   register(): vscode.Disposable {
@@ -189,7 +214,9 @@ export class ArchiveEditorProvider implements vscode.CustomReadonlyEditorProvide
   }
 
   async openCustomDocument(uri: vscode.Uri): Promise<ArchiveDocument> {
-    return ArchiveDocument.open(uri, this.fs, this.log);
+    const doc = await ArchiveDocument.open(uri, this.fs, this.log);
+    this.problems?.track(archiveProblems(doc));
+    return doc;
   }
 
   async resolveCustomEditor(document: ArchiveDocument, panel: vscode.WebviewPanel): Promise<void> {

@@ -3,6 +3,7 @@
  * editor and the archive commands. extension.ts calls `registerArchiveSupport(context)` once.
  */
 import * as vscode from 'vscode';
+import type { ProblemsReporter } from '../diagnostics';
 import { ArchiveEditorProvider } from './archiveEditor';
 import { ArchiveFileSystemProvider, displayPath, outermostFile, parseArchiveUri } from './archiveFileSystem';
 import { ArchiveTreeProvider } from './archiveTreeView';
@@ -34,12 +35,12 @@ export function archiveExportDefault(uri: vscode.Uri, suffix: string): vscode.Ur
   return vscode.Uri.joinPath(outer, '..', `${name}${suffix}`);
 }
 
-export function registerArchiveSupport(context: vscode.ExtensionContext, log?: vscode.LogOutputChannel): void {
+export function registerArchiveSupport(context: vscode.ExtensionContext, log?: vscode.LogOutputChannel, problems?: ProblemsReporter): void {
   const channel = log ?? vscode.window.createOutputChannel('AnimScope Archives', { log: true });
   const fs = new ArchiveFileSystemProvider(channel);
   const tree = new ArchiveTreeProvider(fs, context.workspaceState);
   const hooks = { revealInView: async (uri: vscode.Uri): Promise<void> => { await tree.reveal(uri); } };
-  const editor = new ArchiveEditorProvider(context.extensionUri, fs, channel, hooks);
+  const editor = new ArchiveEditorProvider(context.extensionUri, fs, channel, hooks, problems);
   const commands = new ArchiveCommands(fs, tree, hooks, channel);
   context.subscriptions.push(
     ...(log ? [] : [channel]),

@@ -14,7 +14,8 @@ import { decode } from '../../../src/formats/index';
 import { buildRarc, encodeYaz0 } from '../../fixtures/archive-writer';
 import { buildPks } from '../../fixtures/pks-writer';
 import {
-  assertActiveCustomEditor, assertRenderedMatches, closeAll, SAMPLES, setUp, sleep, tempDir, VIEW_TYPE, waitFor, waitForRender,
+  assertActiveCustomEditor, assertRenderedMatches, closeAll, codeOf, SAMPLES, setUp, sleep, tempDir, VIEW_TYPE, waitFor,
+  waitForProblems, waitForRender,
 } from './helpers';
 
 const SCHEME = 'animscope-archive';
@@ -227,6 +228,32 @@ suite('AnimScope archives (in the VS Code extension host)', () => {
     const empty = vscode.Uri.file(path.join(dir, 'empty.arc'));
     fs.writeFileSync(empty.fsPath, new Uint8Array(0));
     assert.deepStrictEqual(await vscode.workspace.fs.readDirectory(rootOf(empty)), []);
+  });
+
+  test('the overview puts every archive\'s diagnostics in the Problems panel (a nested one named by its path) while it is open', async () => {
+    // Outer/Core.arc is the shared TripodBossCore.arc (it reports ARC_SHARED_DATA); the outer archive is clean
+    const file = vscode.Uri.file(path.join(dir, 'problems.arc'));
+    fs.writeFileSync(file.fsPath, encodeYaz0(buildRarc({ name: 'Outer', children: [{ name: 'Core.arc', data: sample(CORE) }] }).bytes));
+    await openOverview(file);
+    const entries = await waitForProblems(file, 'ARC_SHARED_DATA of the nested archive', (d) => d.some((x) => codeOf(x) === 'ARC_SHARED_DATA'));
+    const shared = entries.filter((x) => codeOf(x) === 'ARC_SHARED_DATA');
+    for (const entry of shared) {
+      assert.match(entry.message, /^\[Outer\/Core\.arc 0x[0-9A-F]{8}\] "TripodBossCore\//, 'named by the nested archive\'s path');
+      assert.strictEqual(entry.severity, vscode.DiagnosticSeverity.Information);
+      assert.strictEqual(typeof entry.code, 'string', 'no reveal link: the overview has no byte view');
+    }
+    await closeAll();
+    await waitForProblems(file, 'no entries once the overview is closed', (d) => d.length === 0);
+
+    const bad = sample(CORE).slice();
+    bad[0] = 0x58; // not Yaz0, not RARC
+    const badFile = vscode.Uri.file(path.join(dir, 'problems-bad.arc'));
+    fs.writeFileSync(badFile.fsPath, bad);
+    await openOverview(badFile);
+    const magic = await waitForProblems(badFile, 'ARC_MAGIC', (d) => d.some((x) => codeOf(x) === 'ARC_MAGIC'));
+    const error = magic.find((x) => codeOf(x) === 'ARC_MAGIC')!;
+    assert.strictEqual(error.severity, vscode.DiagnosticSeverity.Error);
+    assert.match(error.message, /^\[0x00000000\] /);
   });
 
   test('nested archives: an archive inside an archive is a folder; its files read and open', async () => {
