@@ -44,6 +44,8 @@ export interface LoadedFile {
   model?: ModelInfo;
   /** No model bound: the models found beside the animation (base names), so the page can offer "Bind Model…". */
   modelCandidates?: string[];
+  /** A model remembered for this animation that cannot be used now (deleted, not a model): why. */
+  modelError?: string;
 }
 
 /** What the skeleton view and the binding labels need of a model joint: its posing fields and extents. */
@@ -77,7 +79,14 @@ export interface ModelInfo {
   jointNames?: (string | null)[];
   /** BTK/BRK: one per animation entry. */
   materialBindings?: MaterialBindingInfo[];
+  /** The model file's own problems (offsets in its bytes), at most MAX_MODEL_DIAGNOSTICS of them. */
+  fileDiagnostics?: Diagnostic[];
+  /** How many the model file has in all. */
+  fileDiagnosticCount?: number;
 }
+
+/** Model-file diagnostics sent to the page (the log has them all). */
+export const MAX_MODEL_DIAGNOSTICS = 100;
 
 export interface ViewSettings {
   /** Playback rate in game frames per second (animscope.playback.frameRate). */
@@ -94,6 +103,8 @@ export interface RenderCounts {
   groups: number;
   /** With a bound model: what the page shows of it. */
   model?: RenderedModel;
+  /** The "remembered model cannot be used" text the page shows. */
+  modelError?: string;
 }
 
 export interface RenderedModel {
@@ -104,6 +115,8 @@ export interface RenderedModel {
   skeletonBones: number;
   /** BTK/BRK: entries shown with their material binding. */
   materialBindings: number;
+  /** The model file's problems the page lists. */
+  fileDiagnostics: number;
 }
 
 // ---- host → webview -------------------------------------------------------------------------
@@ -183,6 +196,9 @@ export function isModelInfo(x: unknown): x is ModelInfo {
   if (!Array.isArray(x.materials) || x.materials.length > MAX_MODEL_ITEMS || !x.materials.every(isStr)) return false;
   if (x.jointNames !== undefined && !(Array.isArray(x.jointNames) && x.jointNames.every((s) => s === null || isStr(s)))) return false;
   if (x.materialBindings !== undefined && !(Array.isArray(x.materialBindings) && x.materialBindings.every(isMaterialBindingInfo))) return false;
+  if (x.fileDiagnostics !== undefined && !(Array.isArray(x.fileDiagnostics) && x.fileDiagnostics.length <= MAX_MODEL_DIAGNOSTICS &&
+    x.fileDiagnostics.every(isDiagnostic))) return false;
+  if (x.fileDiagnosticCount !== undefined && !isCount(x.fileDiagnosticCount)) return false;
   return true;
 }
 
@@ -192,7 +208,8 @@ export function isLoadedFile(x: unknown): x is LoadedFile {
     Array.isArray(x.diagnostics) && x.diagnostics.every(isDiagnostic) &&
     isObj(x.summary) &&
     (x.model === undefined || isModelInfo(x.model)) &&
-    (x.modelCandidates === undefined || (Array.isArray(x.modelCandidates) && x.modelCandidates.every(isStr)));
+    (x.modelCandidates === undefined || (Array.isArray(x.modelCandidates) && x.modelCandidates.every(isStr))) &&
+    (x.modelError === undefined || isStr(x.modelError));
 }
 
 export function isHostToWebview(x: unknown): x is HostToWebview {
@@ -208,12 +225,12 @@ export function isHostToWebview(x: unknown): x is HostToWebview {
 
 function isRenderedModel(x: unknown): x is RenderedModel {
   return isObj(x) && isStr(x.fileName) && Array.isArray(x.jointNames) && x.jointNames.every(isStr) &&
-    isCount(x.skeletonBones) && isCount(x.materialBindings);
+    isCount(x.skeletonBones) && isCount(x.materialBindings) && isCount(x.fileDiagnostics);
 }
 
 function isRenderCounts(x: unknown): x is RenderCounts {
   return isObj(x) && isCount(x.fields) && isCount(x.diagnostics) && isCount(x.tracks) && isCount(x.groups) &&
-    (x.model === undefined || isRenderedModel(x.model));
+    (x.model === undefined || isRenderedModel(x.model)) && (x.modelError === undefined || isStr(x.modelError));
 }
 
 export function isWebviewToHost(x: unknown): x is WebviewToHost {

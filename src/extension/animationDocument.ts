@@ -124,7 +124,7 @@ export class AnimationDocument implements vscode.CustomDocument {
   /** Recomputes the binding of the current decode with the looked-up model. */
   private applyModel(): void {
     const bound = AnimationDocument.bindable(this._decoded) ? this._lookup?.bound : undefined;
-    this._binding = bound ? bindModel(this._decoded, bound.model, bound.fileName, bound.source) : undefined;
+    this._binding = bound ? bindModel(this._decoded, bound.model, bound.fileName, bound.source, bound.diagnostics) : undefined;
     this._view = this._binding
       ? { ...this._decoded, diagnostics: [...this._decoded.diagnostics, ...this._binding.diagnostics], model: this._binding.exported }
       : this._decoded;

@@ -90,6 +90,7 @@ export function loadedFile(doc: AnimationDocument): LoadedFile {
     summary: doc.summary,
     model: doc.modelInfo,
     modelCandidates: doc.modelCandidates,
+    ...(doc.modelError ? { modelError: doc.modelError } : {}),
   };
 }
 

@@ -39,8 +39,14 @@ const folderModel = (): string | null => {
   return m ? `${m[1]}${m[2]}/${m[2]}.bdl` : null;
 };
 const modelParam = params.get('model') ?? (params.get('nomodel') === null ? folderModel() : null);
+/** `&modelCut=0.5` keeps that fraction of the model's bytes (a damaged model, with its diagnostics). */
+const modelCut = Number(params.get('modelCut') ?? 1);
 const modelData = modelParam
-  ? fetchSample(modelParam).then((b) => decodeModel(b, new DiagnosticSink()).model, () => undefined)
+  ? fetchSample(modelParam).then((b) => {
+    const sink = new DiagnosticSink();
+    const model = decodeModel(b.subarray(0, Math.floor(b.length * modelCut)), sink).model;
+    return model && { model, diagnostics: sink.finish() };
+  }, () => undefined)
   : Promise.resolve(undefined);
 
 async function answer(m: WebviewToHost): Promise<void> {
@@ -49,7 +55,8 @@ async function answer(m: WebviewToHost): Promise<void> {
   const file = decode(bytes, name);
   if (m.type === 'ready') {
     const model = await modelData;
-    const bound = model && modelParam ? bindModel(file, model, modelParam.split('/').pop() ?? modelParam, 'folder') : undefined;
+    const bound = model && modelParam
+      ? bindModel(file, model.model, modelParam.split('/').pop() ?? modelParam, 'folder', model.diagnostics) : undefined;
     window.postMessage(msg.load({
       fileName: name, format: file.format, bytes: file.bytes, fileByteLength: bytes.length, container: file.container,
       diagnostics: [...file.diagnostics, ...(bound?.diagnostics ?? [])], summary: summarize(file),

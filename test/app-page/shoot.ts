@@ -36,7 +36,9 @@ export async function openAppPage(sample: string, theme: 'light' | 'dark', size 
     if (!fs.existsSync(file)) { await route.fulfill({ status: 404, body: '' }); return; }
     await route.fulfill({ status: 200, contentType: TYPES[path.extname(file)] ?? 'application/octet-stream', body: fs.readFileSync(file) });
   });
-  await page.goto(`${ORIGIN}/app.html?sample=${encodeURIComponent(sample)}`);
+  // SAMPLE may carry more fakeHost parameters: `…/2ndDemo.bck&modelCut=0.5`
+  const [file, ...extra] = sample.split('&');
+  await page.goto(`${ORIGIN}/app.html?sample=${encodeURIComponent(file)}${extra.map((p) => `&${p}`).join('')}`);
   await page.waitForFunction(`window.fakeHost && window.fakeHost.sent.some((m) => m.type === 'rendered')`, undefined, { timeout: 30000 });
   return { page, errors, close: async () => { await browser.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
 }

@@ -142,6 +142,7 @@ export class App {
       tracks: this.curves.tracks.length,
       groups: anim ? groupCount(anim) : 0,
       ...(file.model ? { model: this.renderedModel(file) } : {}),
+      ...(this.header.modelRendered.error ? { modelError: this.header.modelRendered.error } : {}),
     };
   }
 
@@ -152,6 +153,7 @@ export class App {
       jointNames: (m.jointNames ?? []).map((n) => n ?? ''),
       skeletonBones: this.skeleton && !this.skeletonHost.hidden ? this.skeleton.boneCount : 0,
       materialBindings: m.materialBindings?.length ?? 0,
+      fileDiagnostics: this.header.modelRendered.fileDiagnostics,
     };
   }
 

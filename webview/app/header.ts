@@ -71,6 +71,9 @@ export class Header {
     return this.diagnostics.count;
   }
 
+  /** What the model line shows: the model file's problems listed, and the "cannot be used" text. */
+  modelRendered = { fileDiagnostics: 0, error: undefined as string | undefined };
+
   setFile(file: LoadedFile): void {
     this.title.textContent = file.fileName;
     this.title.title = file.fileName;
@@ -117,6 +120,7 @@ export class Header {
     }
     const parts: HTMLElement[] = [el('span', 'as-model-label', 'Model')];
     const m = file.model;
+    this.modelRendered = { fileDiagnostics: 0, error: undefined };
     if (m) {
       const name = el('span', 'as-model-name', m.fileName);
       name.title = m.source === 'remembered' ? 'Bound with "Bind Model…" (remembered for this file)'
@@ -128,6 +132,9 @@ export class Header {
         detail.push(named === m.jointNames.length ? 'every animated joint named' : `${named} of ${m.jointNames.length} animated joints named`);
       }
       parts.push(el('span', 'as-model-detail', `(${detail.join(', ')}${m.source === 'folder' ? '; found beside the animation' : ''})`));
+    } else if (file.modelError) {
+      parts.push(el('span', 'as-model-missing', `none bound: ${file.modelError}`));
+      this.modelRendered.error = file.modelError;
     } else {
       const candidates = file.modelCandidates ?? [];
       parts.push(el('span', 'as-model-detail', candidates.length > 1
@@ -136,8 +143,23 @@ export class Header {
     }
     parts.push(this.actionButton('bindModel', 'Bind Model…', 'AnimScope: Bind Model… (choose the BMD/BDL this animation drives)', 'link'));
     const children: HTMLElement[] = [...parts];
+    if (m?.fileDiagnostics?.length) children.push(this.renderModelProblems(m.fileName, m.fileDiagnostics, m.fileDiagnosticCount));
     if (m?.materialBindings?.length) children.push(this.renderBindings(m.materialBindings));
     this.model.replaceChildren(...children);
+  }
+
+  /** The model file's own problems (offsets in the model's bytes: not linked to this file's hex view). */
+  private renderModelProblems(fileName: string, list: Diagnostic[], total = list.length): HTMLElement {
+    const details = el('details', 'as-model-problems');
+    const errors = list.filter((d) => d.severity === 'error').length;
+    const summary = el('summary', errors ? 'as-model-missing' : undefined,
+      `${plural(total, 'problem')} in ${fileName}${errors ? ` (${plural(errors, 'error')})` : ''}: the model decoded as far as its bytes allow`);
+    const items = el('ul');
+    for (const d of list) items.append(el('li', `as-model-problem-${d.severity}`, `[${hex(d.offset)}] ${d.code}: ${d.message}`));
+    if (total > list.length) items.append(el('li', undefined, `… ${total - list.length} more (AnimScope output channel)`));
+    details.append(summary, items);
+    this.modelRendered.fileDiagnostics = list.length;
+    return details;
   }
 
   private renderBindings(bindings: MaterialBindingInfo[]): HTMLElement {

@@ -11,7 +11,7 @@ import type { Diagnostic } from '../../formats/binary/diagnostics';
 import { resolvePath } from '../../formats/binary/fields';
 import type { ModelData } from '../../formats/model/types';
 import type { DecodedFile } from '../../formats/types';
-import type { MaterialBindingInfo, ModelInfo, ModelJointInfo } from '../../protocol';
+import { MAX_MODEL_DIAGNOSTICS, MaterialBindingInfo, ModelInfo, ModelJointInfo } from '../../protocol';
 
 export type ModelSource = ModelInfo['source'];
 
@@ -51,12 +51,17 @@ function jointCountOffset(decoded: DecodedFile): number | undefined {
   return chunk ? chunk.offset + 0x0C : undefined;
 }
 
-export function bindModel(decoded: DecodedFile, model: ModelData, fileName: string, source: ModelSource): ModelBinding {
+/** `fileDiagnostics`: the model file's own (from decodeModel), shown with the model in the page. */
+export function bindModel(decoded: DecodedFile, model: ModelData, fileName: string, source: ModelSource,
+  fileDiagnostics: readonly Diagnostic[] = []): ModelBinding {
   const joints = jointInfos(model);
   const materials = [...(model.materials ?? [])];
   const hierarchyRoots = (model.hierarchyRoots ?? []).filter((r) => Number.isInteger(r) && r >= 0 && r < joints.length);
   const info: ModelInfo = {
     fileName, source, scalingRule: finite(model.scalingRule, 0) >>> 0, hierarchyRoots, joints, materials,
+    ...(fileDiagnostics.length ? {
+      fileDiagnostics: fileDiagnostics.slice(0, MAX_MODEL_DIAGNOSTICS), fileDiagnosticCount: fileDiagnostics.length,
+    } : {}),
   };
   const exported: ExportedModel = { file: fileName, jointCount: joints.length, materials };
   let diagnostics: Diagnostic[] = [];

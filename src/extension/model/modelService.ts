@@ -18,7 +18,7 @@
  */
 import * as vscode from 'vscode';
 import { decompressEntry } from '../../formats/archive/archive';
-import { DiagnosticSink } from '../../formats/binary/diagnostics';
+import { Diagnostic, DiagnosticSink } from '../../formats/binary/diagnostics';
 import { decodeModel, looksLikeModel } from '../../formats/model/index';
 import type { ModelData } from '../../formats/model/types';
 import type { AnimationDocument } from '../animationDocument';
@@ -30,11 +30,16 @@ export const BIND_MODEL_COMMAND = 'animscope.bindModel';
 /** workspaceState / globalState key: Record<animation URI, model URI | null>. */
 export const MODEL_BINDINGS_KEY = 'animscope.modelBindings';
 
-export interface BoundModelFile {
+/** A decoded model file: the model and the file's own diagnostics (offsets in its bytes). */
+export interface LoadedModel {
+  model: ModelData;
+  diagnostics: Diagnostic[];
+}
+
+export interface BoundModelFile extends LoadedModel {
   uri: vscode.Uri;
   fileName: string;
   source: ModelSource;
-  model: ModelData;
 }
 
 export interface ModelLookup {
@@ -64,7 +69,7 @@ function parentOf(uri: vscode.Uri): vscode.Uri {
 }
 
 export class ModelService implements ModelResolver, vscode.Disposable {
-  private readonly cache = new Map<string, { mtime: number; size: number; model: ModelData }>();
+  private readonly cache = new Map<string, { mtime: number; size: number; loaded: LoadedModel }>();
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -113,7 +118,7 @@ export class ModelService implements ModelResolver, vscode.Disposable {
     if (typeof remembered === 'string') {
       const uri = vscode.Uri.parse(remembered);
       try {
-        return { bound: { uri, fileName: baseName(uri), source: 'remembered', model: await this.load(uri) }, candidates };
+        return { bound: { uri, fileName: baseName(uri), source: 'remembered', ...await this.load(uri) }, candidates };
       } catch (e) {
         const error = `the model bound to ${baseName(animation)}, ${baseName(uri)}, cannot be used: ${e instanceof Error ? e.message : String(e)}`;
         this.log.warn(error);
@@ -123,7 +128,7 @@ export class ModelService implements ModelResolver, vscode.Disposable {
     if (!choice.name) return { candidates };
     const uri = vscode.Uri.joinPath(parentOf(animation), choice.name);
     try {
-      return { bound: { uri, fileName: choice.name, source: 'folder', model: await this.load(uri) }, candidates };
+      return { bound: { uri, fileName: choice.name, source: 'folder', ...await this.load(uri) }, candidates };
     } catch (e) {
       this.log.warn(`model lookup: ${uri.toString()}: ${e instanceof Error ? e.message : String(e)}`);
       return { candidates };
@@ -131,12 +136,13 @@ export class ModelService implements ModelResolver, vscode.Disposable {
   }
 
   /** Reads and decodes a model; throws when it cannot be read or is not a J3D model. */
-  async load(uri: vscode.Uri): Promise<ModelData> {
+  async load(uri: vscode.Uri): Promise<LoadedModel> {
     const key = uri.toString();
     let stat: vscode.FileStat | undefined;
     try { stat = await vscode.workspace.fs.stat(uri); } catch { stat = undefined; }
     const cached = this.cache.get(key);
-    if (cached && stat && cached.mtime === stat.mtime && cached.size === stat.size) return cached.model;
+    if (cached && stat && cached.mtime === stat.mtime && cached.size === stat.size) return cached.loaded;
+    if (!stat) throw new UserError(`${baseName(uri)} is not there any more (moved or deleted?)`);
     const t0 = performance.now();
     const stored = await vscode.workspace.fs.readFile(uri);
     const sink = new DiagnosticSink();
@@ -147,8 +153,9 @@ export class ModelService implements ModelResolver, vscode.Disposable {
     const errors = sink.list.filter((d) => d.severity === 'error').length;
     this.log.info(`model ${key}: ${result.model.joints.length} joints, ${result.model.materials.length} materials, ` +
       `${sink.list.length} diagnostics (${errors} errors), read + decode ${(performance.now() - t0).toFixed(1)} ms`);
-    if (stat) this.cache.set(key, { mtime: stat.mtime, size: stat.size, model: result.model });
-    return result.model;
+    const loaded: LoadedModel = { model: result.model, diagnostics: sink.finish() };
+    if (stat) this.cache.set(key, { mtime: stat.mtime, size: stat.size, loaded });
+    return loaded;
   }
 
   // ---- AnimScope: Bind Model… ----------------------------------------------------------------------

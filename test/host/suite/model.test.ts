@@ -118,6 +118,32 @@ suite('Model binding (BMD/BDL beside the animation)', () => {
     await waitForProblems(anim, 'no MDL_ problem once restored', (d) => !d.some((x) => codeOf(x)?.startsWith('MDL_')));
   });
 
+  test('a damaged model binds as far as it decodes and the page lists its problems; a remembered model that is gone is said to be', async () => {
+    const dir = tempDir('model-damaged');
+    const anim = extract('TripodBossCore.arc', 'TripodBossCore/2ndDemo.bck', path.join(dir, 'TripodBossCore', '2ndDemo.bck'));
+    const whole = extract('TripodBossCore.arc', 'TripodBossCore/TripodBossCore.bdl', path.join(dir, 'whole.bdl'));
+    const damaged = vscode.Uri.file(path.join(dir, 'damaged.bdl'));
+    const bytes = fs.readFileSync(whole.fsPath);
+    fs.writeFileSync(damaged.fsPath, bytes.subarray(0, bytes.length >> 1)); // cut in half: JNT1 and INF1 survive
+    let since = Date.now();
+    await openWith(anim);
+    await waitForRender(anim, since);
+    since = Date.now();
+    await vscode.commands.executeCommand(BIND, anim, damaged);
+    const state = await waitForRender(anim, since, (s) => s.counts.model?.fileName === 'damaged.bdl');
+    assert.deepStrictEqual(state.counts.model?.jointNames, CORE_JOINTS, 'the joints decoded before the cut name the animation');
+    assert.strictEqual(state.counts.model?.fileDiagnostics, 2, 'J3D_FILE_SIZE and J3D_CHUNK_SIZE of the model are listed');
+
+    await closeAll();
+    fs.rmSync(damaged.fsPath);
+    since = Date.now();
+    await openWith(anim);
+    const gone = await waitForRender(anim, since);
+    assert.strictEqual(gone.counts.model, undefined);
+    assert.match(gone.counts.modelError ?? '', /damaged\.bdl, cannot be used: damaged\.bdl is not there any more/);
+    await vscode.commands.executeCommand(BIND, anim, 'auto');
+  });
+
   test('Bind Model… refuses a file that is not a model', async () => {
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand(BIND, bck, btk)), /not a J3D model/);
   });

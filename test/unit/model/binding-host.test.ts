@@ -87,4 +87,24 @@ describe('host-side binding (binding.ts)', () => {
     assert.deepStrictEqual(joints[1].translation, [0, 0, 0]);
     assert.ok(isModelInfo(bindModel(bck, broken, 'x.bdl', 'folder').info));
   });
+
+  it('the model file\'s own diagnostics travel with the model, at most 100 of them (with the total)', () => {
+    const bytes = entry('TripodBossCore.arc', 'TripodBossCore/TripodBossCore.bdl');
+    const sink = new DiagnosticSink();
+    const half = decodeModel(bytes.subarray(0, bytes.length >> 1), sink).model!;
+    const found = sink.finish();
+    assert.deepStrictEqual(found.map((d) => d.code), ['J3D_FILE_SIZE', 'J3D_CHUNK_SIZE'], 'what the cut model reports');
+    const info = bindModel(bck, half, 'half.bdl', 'chosen', found).info;
+    assert.deepStrictEqual(info.fileDiagnostics, found);
+    assert.strictEqual(info.fileDiagnosticCount, 2);
+    assert.ok(isModelInfo(info));
+    assert.strictEqual(bindModel(bck, core, 'c.bdl', 'folder').info.fileDiagnostics, undefined, 'none for a clean model');
+
+    const many = Array.from({ length: 250 }, (_, i) => ({ ...found[0], offset: i }));
+    const capped = bindModel(bck, half, 'half.bdl', 'chosen', many).info;
+    assert.strictEqual(capped.fileDiagnostics?.length, 100);
+    assert.strictEqual(capped.fileDiagnosticCount, 250);
+    assert.ok(isModelInfo(capped));
+    assert.ok(!isModelInfo({ ...capped, fileDiagnostics: many }), 'more than 100 are refused by the page');
+  });
 });
