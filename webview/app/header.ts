@@ -6,6 +6,8 @@ import type { Diagnostic } from '../../src/formats/binary/diagnostics';
 import type { LoadedFile, MaterialBindingInfo, PageCommand } from '../../src/protocol';
 import { el, Emitter } from '../shared/dom';
 import { DiagnosticsList } from '../shared/diagnosticsList';
+import '@vscode-elements/elements/dist/vscode-badge/index.js';
+import '@vscode-elements/elements/dist/vscode-button/index.js';
 
 function hex(n: number): string {
   return '0x' + n.toString(16).toUpperCase().padStart(4, '0');
@@ -25,7 +27,7 @@ const BUTTONS: { command: PageCommand; label: string; title: string; icon: strin
 export class Header {
   readonly element = el('header', 'as-header');
   private readonly title = el('h1', 'as-title');
-  private readonly badge = el('span', 'as-badge');
+  private readonly badge = Object.assign(document.createElement('vscode-badge'), { className: 'as-format-badge' });
   private readonly facts = el('dl', 'as-facts');
   private readonly notice = el('div', 'as-notice');
   private readonly diagnostics = new DiagnosticsList<Diagnostic>('Diagnostics');
@@ -52,13 +54,17 @@ export class Header {
   }
 
   /**
-   * A toolbar button with a codicon, running a host command. (Native: @vscode-elements' button made
-   * some webviews in the extension-host tests never report `rendered`; not understood yet.)
+   * A toolbar button (vscode-elements, secondary) with a codicon, running a host command. The icon is
+   * a light-DOM codicon in the button's content-before slot rather than its `icon` attribute: that
+   * one makes <vscode-icon> fetch the codicon stylesheet into its shadow root, and the page fetches
+   * nothing (see src/extension/webviewHtml.ts).
    */
   private actionButton(command: PageCommand, label: string, title: string, icon: string): HTMLElement {
-    const button = el('button', 'as-button');
-    button.type = 'button';
+    const button = document.createElement('vscode-button');
+    button.className = 'as-button';
+    button.setAttribute('secondary', '');
     const glyph = el('span', `codicon codicon-${icon}`);
+    glyph.slot = 'content-before';
     glyph.setAttribute('aria-hidden', 'true');
     button.append(glyph, document.createTextNode(label));
     button.title = title;

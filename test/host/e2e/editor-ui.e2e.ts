@@ -370,7 +370,7 @@ export const tests: E2ETest[] = [
       await sleep(300);
       await L(wv.locator('h1.as-title')).click({ position: { x: 5, y: 5 } });
       const targets: [string, (f: Focused) => boolean][] = [
-        ['toolbar button', (f) => f.tag === 'button' && f.cls.includes('as-button')],
+        ['toolbar button', (f) => f.tag === 'vscode-button' && f.cls.includes('as-button')],
         ['structure filter', (f) => f.cls.includes('structure-filter')],
         ['structure tree row', (f) => f.cls.includes('structure-row')],
         ['hex view', (f) => f.cls.includes('hex-body')],

@@ -19,7 +19,7 @@ async function openAndCheck(ctx: E2EContext, name: string, options: { editorName
   await wv.locator('h1.as-title', { hasText: name }).waitFor({ timeout: 30000 });
   const size = (await wv.locator('.as-fact:has(dt:text-is("Size")) > dd').textContent({ timeout: 5000 }))?.trim();
   if (size !== want.sizeText) throw new Error(`Size fact: got "${size}", expected "${want.sizeText}"`);
-  const format = (await wv.locator('.as-badge').first().textContent({ timeout: 5000 }))?.trim();
+  const format = (await wv.locator('.as-format-badge').first().textContent({ timeout: 5000 }))?.trim();
   if (format !== want.format.toUpperCase()) throw new Error(`format badge: got "${format}", expected "${want.format.toUpperCase()}"`);
   ctx.log(`${name}: webview shows "${size}", format ${format}`);
 }
