@@ -6,6 +6,7 @@
  * The workspace is a fresh copy of the shared samples (they stay untouched) plus TripodBossCore/
  * extracted from TripodBossCore.arc the way the game lays it out, so the default sample,
  * TripodBossCore/2ndDemo.bck, opens beside its model: named joints and the 3D skeleton.
+ * ANIMSCOPE_DEMO_THEME=light | dark (default) | any theme name, e.g. "Default High Contrast".
  */
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
@@ -30,7 +31,7 @@ function demoWorkspace(): string {
 async function main(): Promise<void> {
   const workspace = demoWorkspace();
   if (!fs.existsSync(path.join(workspace, sample))) throw new Error(`no sample ${sample} in ${workspace} (a copy of ${SAMPLES_DIR})`);
-  const stdout = execFileSync('bash', [path.join(PROJECT_ROOT, 'test/host/start-host.sh'), '--folder', workspace, '--theme', 'dark'],
+  const stdout = execFileSync('bash', [path.join(PROJECT_ROOT, 'test/host/start-host.sh'), '--folder', workspace, '--theme', process.env.ANIMSCOPE_DEMO_THEME ?? 'dark'],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   const host = parseHostInfo(stdout);
   const stop = (): void => {
