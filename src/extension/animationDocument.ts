@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { ModelBoundFile } from '../export/json';
 import { summarize, Summary } from '../export/summary';
-import { baseName, decode } from '../formats/index';
+import { baseName, decode, MAX_ANIMATION_SIZE, tooLargeFile } from '../formats/index';
 import type { DecodedFile } from '../formats/types';
 import type { ModelInfo } from '../protocol';
 import { bindModel, ModelBinding } from './model/binding';
@@ -27,6 +27,8 @@ export class AnimationDocument implements vscode.CustomDocument {
   readonly onDidDispose = this._onDidDispose.event;
 
   private _fileBytes: Uint8Array;
+  /** The file's size on disk (its bytes are not read when it is larger than MAX_ANIMATION_SIZE). */
+  private _fileSize: number;
   private _decoded: DecodedFile;
   /** _decoded with the model binding's diagnostics and export section (what everyone reads). */
   private _view: ModelBoundFile;
@@ -51,8 +53,8 @@ export class AnimationDocument implements vscode.CustomDocument {
    */
   static async open(uri: vscode.Uri, log: vscode.LogOutputChannel, models?: ModelResolver): Promise<AnimationDocument> {
     const t0 = performance.now();
-    const bytes = await vscode.workspace.fs.readFile(uri);
-    const doc = new AnimationDocument(uri, bytes, log);
+    const { bytes, size } = await readBounded(uri);
+    const doc = new AnimationDocument(uri, bytes, size, log);
     doc._models = models;
     await doc.lookupModel();
     doc.openMs = performance.now() - t0;
@@ -64,9 +66,10 @@ export class AnimationDocument implements vscode.CustomDocument {
   /** Read + decode time of the first load (ms). */
   openMs = 0;
 
-  private constructor(readonly uri: vscode.Uri, bytes: Uint8Array, private readonly log: vscode.LogOutputChannel) {
+  private constructor(readonly uri: vscode.Uri, bytes: Uint8Array, size: number, private readonly log: vscode.LogOutputChannel) {
     this._fileBytes = bytes;
-    this._decoded = decode(bytes, this.fileName);
+    this._fileSize = size;
+    this._decoded = decodeBounded(bytes, size, this.fileName);
     this._view = this._decoded;
     this._summary = summarize(this._decoded);
     this.watch();
@@ -74,6 +77,8 @@ export class AnimationDocument implements vscode.CustomDocument {
 
   /** The base name: what decode() gets, and what the webview shows. */
   get fileName(): string { return baseName(this.uri.path); }
+  /** The file's size on disk (fileBytes is empty when it was too large to read). */
+  get fileSize(): number { return this._fileSize; }
   /** The file as stored (compressed when it is Yaz0). */
   get fileBytes(): Uint8Array { return this._fileBytes; }
   /** The decode, with the bound model's diagnostics appended and its export section (`model`). */
@@ -190,8 +195,9 @@ export class AnimationDocument implements vscode.CustomDocument {
 
   private async reloadOnce(): Promise<void> {
     let bytes: Uint8Array;
+    let size: number;
     try {
-      bytes = await vscode.workspace.fs.readFile(this.uri);
+      ({ bytes, size } = await readBounded(this.uri));
     } catch (e) {
       if (this.disposed) return;
       if (e instanceof vscode.FileSystemError && e.code !== 'FileNotFound' && e.code !== 'FileIsADirectory') {
@@ -206,10 +212,11 @@ export class AnimationDocument implements vscode.CustomDocument {
       return;
     }
     if (this.disposed) return;
-    if (!this._deleted && sameBytes(bytes, this._fileBytes)) return;
+    if (!this._deleted && size === this._fileSize && sameBytes(bytes, this._fileBytes)) return;
     const t0 = performance.now();
     this._fileBytes = bytes;
-    this._decoded = decode(bytes, this.fileName);
+    this._fileSize = size;
+    this._decoded = decodeBounded(bytes, size, this.fileName);
     if (this._models && this._lookup === undefined) await this.lookupModel();
     else this.applyModel();
     this._summary = summarize(this._decoded);
@@ -232,6 +239,21 @@ export class AnimationDocument implements vscode.CustomDocument {
     this._onDidDelete.dispose();
     this._onDidDispose.dispose();
   }
+}
+
+/**
+ * The file's bytes, unless it is larger than any animation can be: then none are read (the size is
+ * what decodeBounded reports). Throws like readFile when the file cannot be read.
+ */
+async function readBounded(uri: vscode.Uri): Promise<{ bytes: Uint8Array; size: number }> {
+  const { size } = await vscode.workspace.fs.stat(uri);
+  if (size > MAX_ANIMATION_SIZE) return { bytes: new Uint8Array(0), size };
+  const bytes = await vscode.workspace.fs.readFile(uri);
+  return { bytes, size: bytes.length };
+}
+
+function decodeBounded(bytes: Uint8Array, size: number, fileName: string): DecodedFile {
+  return size > MAX_ANIMATION_SIZE ? tooLargeFile(fileName, size) : decode(bytes, fileName);
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

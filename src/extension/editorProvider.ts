@@ -84,7 +84,7 @@ export function loadedFile(doc: AnimationDocument): LoadedFile {
     fileName: decoded.fileName,
     format: decoded.format,
     bytes: plainBytes(decoded.bytes),
-    fileByteLength: doc.fileBytes.length,
+    fileByteLength: doc.fileSize,
     container: decoded.container,
     diagnostics: decoded.diagnostics,
     summary: doc.summary,

@@ -15,6 +15,7 @@ import { MODEL_CODES } from './model/codes';
 export const INDEX_CODES: DiagnosticCode[] = [
   { code: 'INTERNAL_ERROR', severity: 'error', summary: 'A decoder failed unexpectedly; the rest of the file could not be decoded (please report it).' },
   { code: 'YAZ0_EMPTY', severity: 'error', summary: 'A Yaz0 stream produced no data.' },
+  { code: 'FILE_TOO_LARGE', severity: 'error', summary: 'The file (or its decompressed data) is larger than any animation can be (64 MiB); it was not decoded.' },
 ];
 
 export const ALL_CODES: readonly DiagnosticCode[] = [

@@ -62,6 +62,22 @@ const DECODERS: Record<AnimFormat, (bytes: Uint8Array, d: DiagnosticSink) => For
   motn: decodeMotn,
 };
 
+/**
+ * Larger than any animation can be (the worst-case BCK, 65,535 joints, is 4 MiB; motion.bin 1.8 MB):
+ * a bigger file, or Yaz0 data that would decompress to more, is not decoded. It bounds what the
+ * editor reads and sends to its webview.
+ */
+export const MAX_ANIMATION_SIZE = 64 * 1024 * 1024;
+
+/** What decode() says of a file of `size` bytes too large to read (the bytes are not needed). */
+export function tooLargeFile(name: string, size: number): DecodedFile {
+  const diagnostics = new DiagnosticSink();
+  diagnostics.error('FILE_TOO_LARGE', 0, 0, `The file is ${size} bytes (${(size / 1048576).toFixed(1)} MiB), more than any animation ` +
+    `can be (${MAX_ANIMATION_SIZE / 1048576} MiB): it was not read. Open it with a hex editor.`);
+  const root: FieldNode = { name: '', path: '', offset: 0, size: 0, type: 'file', children: [] };
+  return { format: 'unknown', fileName: name, bytes: new Uint8Array(0), root, diagnostics: diagnostics.finish() };
+}
+
 export interface DecodeOptions {
   /** Force a format (the editor's "Reopen With…" on a file without magic). */
   format?: AnimFormat;
@@ -74,8 +90,9 @@ export function decode(input: Uint8Array, name = '', options: DecodeOptions = {}
   const diagnostics = new DiagnosticSink();
   let bytes = input;
   let container: ContainerInfo | undefined;
+  if (input.length > MAX_ANIMATION_SIZE) return tooLargeFile(name, input.length);
   if (!options.decompressed && isYaz0(input)) {
-    bytes = decompressYaz0(input, relocatedToStart(diagnostics));
+    bytes = decompressYaz0(input, relocatedToStart(diagnostics), { maxSize: MAX_ANIMATION_SIZE });
     container = { kind: 'yaz0', compressedSize: input.length, decompressedSize: bytes.length };
   }
   const detected = detect(bytes, name);

@@ -101,7 +101,7 @@ export class Header {
     const rows: [string, string][] = [];
     rows.push(['Size', file.container
       ? `${file.bytes.length} bytes (Yaz0, ${file.fileByteLength} compressed; offsets are in the decompressed data)`
-      : `${file.bytes.length} bytes`]);
+      : file.bytes.length === file.fileByteLength ? `${file.bytes.length} bytes` : `${file.fileByteLength} bytes (not read)`]);
     if (s.duration !== undefined) rows.push(['Duration', plural(s.duration, 'frame')]);
     if (s.loopMode !== undefined) rows.push(['Loop mode', s.loopMode]);
     if (s.rotationFraction !== undefined) rows.push(['Rotation fraction', String(s.rotationFraction)]);

@@ -4,9 +4,10 @@
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import {
-  closeAll, codeOf, copySample, corruptBck, openWith, problems, setUp, sleep, tempDir, updateSetting, waitForProblems,
+  closeAll, codeOf, copySample, corruptBck, openWith, problems, setUp, sleep, tempDir, updateSetting, waitForProblems, waitForRender,
 } from './helpers';
 
 const EXPECTED = new Map<string, vscode.DiagnosticSeverity>([
@@ -46,6 +47,21 @@ suite('AnimScope Problems panel (in the VS Code extension host)', () => {
       assert.ok(target && target.scheme === 'command' && target.path === 'animscope.revealOffset', String(target));
       assert.deepStrictEqual(JSON.parse(decodeURIComponent(target.query)), [bad.uri.toString(), d.offset, d.length]);
     }
+  });
+
+  test('a file larger than any animation is not read: the page and the Problems panel say FILE_TOO_LARGE', async () => {
+    const huge = vscode.Uri.file(path.join(dir, 'huge.bck'));
+    fs.writeFileSync(huge.fsPath, Buffer.from('J3D1bck1'));
+    fs.truncateSync(huge.fsPath, 100 * 1024 * 1024); // sparse: 100 MiB on paper
+    const since = Date.now();
+    await openWith(huge);
+    const state = await waitForRender(huge, since);
+    assert.strictEqual(state.format, 'unknown');
+    assert.strictEqual(state.byteLength, 0, 'no bytes were sent to the page');
+    assert.strictEqual(state.counts.diagnostics, 1);
+    const entries = await waitForProblems(huge, 'FILE_TOO_LARGE', (d) => d.some((x) => codeOf(x) === 'FILE_TOO_LARGE'));
+    assert.match(entries[0].message, /^\[0x00000000\] The file is 104857600 bytes \(100\.0 MiB\)/);
+    assert.strictEqual(entries[0].severity, vscode.DiagnosticSeverity.Error);
   });
 
   test('a clean sample has no Problems entries', async () => {
