@@ -5,14 +5,15 @@
  * what the webview sends: both validate with the `is…` functions below before acting.
  *
  *   webview ──ready──────────────► host   script loaded, listener installed (sent on every (re)load)
- *   webview ◄──load────────────── host   the file: its bytes, format, diagnostics, summary, and the bound model
- *                                        (joints, materials, bindings) when there is one. The webview decodes
- *                                        the bytes itself with the same decoder (src/formats): the field tree of
- *                                        a large file is megabytes of JSON, its bytes cross as one buffer.
+ *   webview ◄──load────────────── host   the decoded file: bytes, field tree (packed: src/packedTree.ts),
+ *                                        diagnostics, summary, animation (src/animPayload.ts), and the bound
+ *                                        model (joints, materials, bindings) when there is one
  *   webview ──loading────────────► host   a load arrived and is being rendered (the host stops worrying about it)
  *   webview ◄──fileDeleted──────── host   the file is gone from disk (the last decode stays visible)
  *   webview ◄──reveal───────────── host   select and show a byte range (Go to Offset…, Problems panel)
  *   webview ◄──settings─────────── host   settings changed (frame rate)
+ *   webview ──requestTracks──────► host   MOTN: the tracks of one sequence (they are built on demand)
+ *   webview ◄──tracks───────────── host   the answer, with the request id
  *   webview ──rendered───────────► host   what it rendered (counts), after every load: for tests and status
  *   webview ──selection──────────► host   the selected field/byte range (Go to Offset default, status bar)
  *   webview ──command────────────► host   a toolbar button asking for a host command (export, go to offset, bind model)
@@ -20,26 +21,38 @@
  */
 import type { Diagnostic } from './formats/binary/diagnostics';
 import type { Summary } from './export/summary';
-import type { ContainerInfo } from './formats/types';
+import type { BckAnim, ContainerInfo, MotnSequence, MotnTrack, AnimData } from './formats/types';
 import type { ModelJoint } from './formats/model/types';
+import { isPackedTree, PackedTree } from './packedTree';
 
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
+
+/** MOTN sequences cross without their tracks (hundreds of thousands of keys): asked for per sequence. */
+export type MotnSequenceInfo = Omit<MotnSequence, 'tracks'>;
+/**
+ * The animation as it crosses to the webview (src/animPayload.ts): BCK joints as one Uint16Array
+ * of key table values (27 per joint), MOTN without its tracks.
+ */
+export type AnimPayload =
+  | Exclude<AnimData, { format: 'motn' | 'bck' }>
+  | (Omit<BckAnim, 'joints'> & { jointTracks: Uint16Array })
+  | { format: 'motn'; sequences: MotnSequenceInfo[]; buildDate?: string };
 
 export interface LoadedFile {
   /** Display name: base name, or the inner path for a file inside an archive. */
   fileName: string;
   format: 'bck' | 'btk' | 'brk' | 'motn' | 'unknown';
-  /**
-   * The bytes every span refers to (decompressed when `container` is set). The webview decodes them
-   * as `format` (the host's decode, so both sides build the same field tree and animation).
-   */
+  /** The bytes every span refers to (decompressed when `container` is set). */
   bytes: Uint8Array;
   /** Length of the file as stored. */
   fileByteLength: number;
   container?: ContainerInfo;
-  /** The host's: the decoder's, Yaz0's and the model binding's. */
+  /** The decode's field tree (every span), packed. */
+  tree: PackedTree;
+  /** The decoder's, Yaz0's and the model binding's. */
   diagnostics: Diagnostic[];
   summary: Summary;
+  anim?: AnimPayload;
   /** The model (BMD/BDL) the animation is bound to, when one was found or chosen (J3D formats only). */
   model?: ModelInfo;
   /** No model bound: the models found beside the animation (base names), so the page can offer "Bind Model…". */
@@ -124,7 +137,8 @@ export interface LoadMessage { type: 'load'; version: typeof PROTOCOL_VERSION; f
 export interface FileDeletedMessage { type: 'fileDeleted'; version: typeof PROTOCOL_VERSION }
 export interface RevealMessage { type: 'reveal'; version: typeof PROTOCOL_VERSION; offset: number; length: number }
 export interface SettingsMessage { type: 'settings'; version: typeof PROTOCOL_VERSION; settings: ViewSettings }
-export type HostToWebview = LoadMessage | FileDeletedMessage | RevealMessage | SettingsMessage;
+export interface TracksMessage { type: 'tracks'; version: typeof PROTOCOL_VERSION; requestId: number; sequenceIndex: number; tracks: MotnTrack[] }
+export type HostToWebview = LoadMessage | FileDeletedMessage | RevealMessage | SettingsMessage | TracksMessage;
 
 // ---- webview → host -------------------------------------------------------------------------
 export interface ReadyMessage { type: 'ready'; version: typeof PROTOCOL_VERSION }
@@ -139,6 +153,7 @@ export interface RenderedMessage {
   counts: RenderCounts;
 }
 export interface SelectionMessage { type: 'selection'; version: typeof PROTOCOL_VERSION; path?: string; offset: number; length: number }
+export interface RequestTracksMessage { type: 'requestTracks'; version: typeof PROTOCOL_VERSION; requestId: number; sequenceIndex: number }
 /** Toolbar buttons that run a command of src/extension/commands.ts for the page's file. */
 export const WEBVIEW_COMMANDS = ['exportJson', 'exportCurves', 'goToOffset', 'reopenAsHex'] as const;
 export type WebviewCommand = (typeof WEBVIEW_COMMANDS)[number];
@@ -147,7 +162,7 @@ export const PAGE_COMMANDS = [...WEBVIEW_COMMANDS, 'bindModel'] as const;
 export type PageCommand = (typeof PAGE_COMMANDS)[number];
 export interface CommandMessage { type: 'command'; version: typeof PROTOCOL_VERSION; command: PageCommand }
 export interface ErrorMessage { type: 'error'; version: typeof PROTOCOL_VERSION; message: string }
-export type WebviewToHost = ReadyMessage | LoadingMessage | RenderedMessage | SelectionMessage | CommandMessage | ErrorMessage;
+export type WebviewToHost = ReadyMessage | LoadingMessage | RenderedMessage | SelectionMessage | RequestTracksMessage | CommandMessage | ErrorMessage;
 
 // ---- validation -----------------------------------------------------------------------------
 type Obj = Record<string, unknown>;
@@ -206,7 +221,9 @@ export function isLoadedFile(x: unknown): x is LoadedFile {
   return isObj(x) && isStr(x.fileName) && isStr(x.format) && FORMATS.includes(x.format) &&
     x.bytes instanceof Uint8Array && isCount(x.fileByteLength) &&
     Array.isArray(x.diagnostics) && x.diagnostics.every(isDiagnostic) &&
-    isObj(x.summary) &&
+    isObj(x.summary) && isPackedTree(x.tree) &&
+    (x.anim === undefined || (isObj(x.anim) && isStr(x.anim.format) && x.anim.format === x.format &&
+      (x.anim.format !== 'bck' || x.anim.jointTracks instanceof Uint16Array))) &&
     (x.model === undefined || isModelInfo(x.model)) &&
     (x.modelCandidates === undefined || (Array.isArray(x.modelCandidates) && x.modelCandidates.every(isStr))) &&
     (x.modelError === undefined || isStr(x.modelError));
@@ -219,6 +236,7 @@ export function isHostToWebview(x: unknown): x is HostToWebview {
     case 'fileDeleted': return true;
     case 'reveal': return isCount(x.offset) && isCount(x.length);
     case 'settings': return isSettings(x.settings);
+    case 'tracks': return isCount(x.requestId) && isCount(x.sequenceIndex) && Array.isArray(x.tracks);
     default: return false;
   }
 }
@@ -240,6 +258,7 @@ export function isWebviewToHost(x: unknown): x is WebviewToHost {
     case 'loading': return true;
     case 'rendered': return isStr(x.format) && isStr(x.fileName) && isCount(x.byteLength) && isRenderCounts(x.counts);
     case 'selection': return isCount(x.offset) && isCount(x.length) && (x.path === undefined || isStr(x.path));
+    case 'requestTracks': return isCount(x.requestId) && isCount(x.sequenceIndex);
     case 'command': return isStr(x.command) && (PAGE_COMMANDS as readonly string[]).includes(x.command);
     case 'error': return isStr(x.message);
     default: return false;
@@ -255,9 +274,12 @@ export const msg = {
   fileDeleted: (): FileDeletedMessage => ({ type: 'fileDeleted', version: v }),
   reveal: (offset: number, length: number): RevealMessage => ({ type: 'reveal', version: v, offset, length }),
   settings: (settings: ViewSettings): SettingsMessage => ({ type: 'settings', version: v, settings }),
+  tracks: (requestId: number, sequenceIndex: number, tracks: MotnTrack[]): TracksMessage =>
+    ({ type: 'tracks', version: v, requestId, sequenceIndex, tracks }),
   rendered: (file: Pick<LoadedFile, 'format' | 'fileName'> & { byteLength: number }, counts: RenderCounts): RenderedMessage =>
     ({ type: 'rendered', version: v, format: file.format, fileName: file.fileName, byteLength: file.byteLength, counts }),
   selection: (offset: number, length: number, path?: string): SelectionMessage => ({ type: 'selection', version: v, offset, length, path }),
+  requestTracks: (requestId: number, sequenceIndex: number): RequestTracksMessage => ({ type: 'requestTracks', version: v, requestId, sequenceIndex }),
   command: (command: PageCommand): CommandMessage => ({ type: 'command', version: v, command }),
   error: (message: string): ErrorMessage => ({ type: 'error', version: v, message }),
 };

@@ -3,6 +3,7 @@
  * and the App. Every message is validated before use; every string from a file reaches the DOM
  * through textContent only.
  */
+import type { MotnTrack } from '../src/formats/types';
 import { isHostToWebview, msg, WebviewToHost } from '../src/protocol';
 import { App, AppState } from './app/app';
 
@@ -14,6 +15,8 @@ interface VsCodeApi {
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
+const pending = new Map<number, (tracks: MotnTrack[]) => void>();
+let nextRequest = 1;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
 function savedState(): AppState {
@@ -28,6 +31,11 @@ function ensureApp(frameRate: number): App {
   app = new App({
     command: (command) => vscode.postMessage(msg.command(command)),
     selection: (offset, length, path) => vscode.postMessage(msg.selection(offset, length, path)),
+    requestTracks: (sequenceIndex) => new Promise((resolve) => {
+      const id = nextRequest++;
+      pending.set(id, resolve);
+      vscode.postMessage(msg.requestTracks(id, sequenceIndex));
+    }),
     stateChanged: () => {
       // UI actions only (not per playback frame); debounced so scrolling does not flood setState.
       if (saveTimer) clearTimeout(saveTimer);
@@ -51,15 +59,18 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   switch (m.type) {
     case 'load': {
       vscode.postMessage(msg.loading());
-      try {
-        const view = ensureApp(m.settings.frameRate);
-        view.setSettings(m.settings);
-        const counts = view.load(m.file, savedState());
+      const view = ensureApp(m.settings.frameRate);
+      view.setSettings(m.settings);
+      view.load(m.file, savedState()).then((counts) => {
         vscode.setState(view.state);
         vscode.postMessage(msg.rendered({ format: m.file.format, fileName: m.file.fileName, byteLength: m.file.bytes.length }, counts));
-      } catch (e) {
-        report(e, 'render failed');
-      }
+      }, (e) => report(e, 'render failed'));
+      break;
+    }
+    case 'tracks': {
+      const resolve = pending.get(m.requestId);
+      pending.delete(m.requestId);
+      resolve?.(m.tracks);
       break;
     }
     case 'reveal':

@@ -13,6 +13,7 @@ import { animationProblems, ProblemsReporter } from './diagnostics';
 import { BIND_MODEL_COMMAND, ModelResolver } from './model/modelService';
 import { viewSettings } from './settings';
 import { ANIMATION_PAGE, webviewOptions, webviewPage } from './webviewHtml';
+import { loadedFileOf } from '../loadedFile';
 import { FirstLoadWatchdog } from './renderWatchdog';
 
 /** Default editor for J3D animations and MOTN names (package.json → contributes.customEditors). */
@@ -73,25 +74,10 @@ export interface ProviderHooks {
   models?: ModelResolver;
 }
 
-/** A typed array whose constructor VS Code's postMessage serialiser recognises (a Node Buffer is not). */
-function plainBytes(bytes: Uint8Array): Uint8Array {
-  return bytes.constructor === Uint8Array ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
 export function loadedFile(doc: AnimationDocument): LoadedFile {
-  const decoded: DecodedFile = doc.decoded;
-  return {
-    fileName: decoded.fileName,
-    format: decoded.format,
-    bytes: plainBytes(decoded.bytes),
-    fileByteLength: doc.fileSize,
-    container: decoded.container,
-    diagnostics: decoded.diagnostics,
-    summary: doc.summary,
-    model: doc.modelInfo,
-    modelCandidates: doc.modelCandidates,
-    ...(doc.modelError ? { modelError: doc.modelError } : {}),
-  };
+  return loadedFileOf(doc.decoded, {
+    fileByteLength: doc.fileSize, summary: doc.summary, model: doc.modelInfo, modelCandidates: doc.modelCandidates, modelError: doc.modelError,
+  });
 }
 
 /** One webview panel showing one document. */
@@ -163,6 +149,13 @@ export class EditorSession implements vscode.Disposable {
       case 'selection':
         this.provider.recordSelection(this, m);
         break;
+      case 'requestTracks': {
+        const anim = this.document.decoded.anim;
+        const seq = anim?.format === 'motn' ? anim.sequences[m.sequenceIndex] : undefined;
+        if (!seq) this.provider.log.warn(`${this.key}: tracks asked for sequence ${m.sequenceIndex}, which does not exist`);
+        void this.panel.webview.postMessage(msg.tracks(m.requestId, m.sequenceIndex, seq?.tracks ?? []));
+        break;
+      }
       case 'command':
         if (m.command === 'bindModel') void vscode.commands.executeCommand(BIND_MODEL_COMMAND, this.document.uri);
         else this.provider.hooks.runCommand(m.command, this.document);

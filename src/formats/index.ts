@@ -81,8 +81,6 @@ export function tooLargeFile(name: string, size: number): DecodedFile {
 export interface DecodeOptions {
   /** Force a format (the editor's "Reopen With…" on a file without magic). */
   format?: AnimFormat;
-  /** The bytes are what an earlier decode produced (already decompressed): never unwrap Yaz0 again. */
-  decompressed?: boolean;
 }
 
 /** Decodes as far as the bytes allow. Never throws for any input. */
@@ -91,7 +89,7 @@ export function decode(input: Uint8Array, name = '', options: DecodeOptions = {}
   let bytes = input;
   let container: ContainerInfo | undefined;
   if (input.length > MAX_ANIMATION_SIZE) return tooLargeFile(name, input.length);
-  if (!options.decompressed && isYaz0(input)) {
+  if (isYaz0(input)) {
     bytes = decompressYaz0(input, relocatedToStart(diagnostics), { maxSize: MAX_ANIMATION_SIZE });
     container = { kind: 'yaz0', compressedSize: input.length, decompressedSize: bytes.length };
   }

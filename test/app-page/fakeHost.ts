@@ -1,11 +1,11 @@
 /**
  * Stands in for the extension host in a plain page: provides acquireVsCodeApi(), decodes the
  * sample named in the URL (`?sample=j3d/smg/…`) with the real decoder and answers the webview's
- * messages exactly as the host does (load on ready). Loaded before
+ * messages exactly as the host does (load on ready, tracks on requestTracks). Loaded before
  * dist/webview.js, so the real webview bundle runs unchanged.
  */
 import { bindModel } from '../../src/extension/model/binding';
-import { summarize } from '../../src/export/summary';
+import { loadedFileOf } from '../../src/loadedFile';
 import { resolveInArchive } from '../../src/formats/archive/archive-path';
 import { DiagnosticSink } from '../../src/formats/binary/diagnostics';
 import { decode } from '../../src/formats/index';
@@ -57,11 +57,10 @@ async function answer(m: WebviewToHost): Promise<void> {
     const model = await modelData;
     const bound = model && modelParam
       ? bindModel(file, model.model, modelParam.split('/').pop() ?? modelParam, 'folder', model.diagnostics) : undefined;
-    window.postMessage(msg.load({
-      fileName: name, format: file.format, bytes: file.bytes, fileByteLength: bytes.length, container: file.container,
-      diagnostics: [...file.diagnostics, ...(bound?.diagnostics ?? [])], summary: summarize(file),
-      model: bound?.info,
-    }, { frameRate }), '*');
+    const withBinding = { ...file, diagnostics: [...file.diagnostics, ...(bound?.diagnostics ?? [])] };
+    window.postMessage(msg.load(loadedFileOf(withBinding, { fileByteLength: bytes.length, model: bound?.info }), { frameRate }), '*');
+  } else if (m.type === 'requestTracks' && file.anim?.format === 'motn') {
+    window.postMessage(msg.tracks(m.requestId, m.sequenceIndex, file.anim.sequences[m.sequenceIndex]?.tracks ?? []), '*');
   }
 }
 

@@ -6,7 +6,7 @@
 import type { DescribedKey, DescribedTrack } from '../../src/anim';
 import type { FieldNode } from '../../src/formats/binary/fields';
 import { resolvePath } from '../../src/formats/binary/fields';
-import type { AnimData, KeyTrack, SrtTracks } from '../../src/formats/types';
+import type { AnimData, KeyTrack, MotnSequence, MotnTrack, SrtTracks } from '../../src/formats/types';
 import type { LoadedFile, PageCommand, RenderCounts, RenderedModel, ViewSettings } from '../../src/protocol';
 import { CurvePanel, CurvePanelState, groupCount, listGroups } from '../curves';
 import { HexView } from '../hex/hexView';
@@ -17,7 +17,8 @@ import { StructureView, StructureViewState } from '../structure/structureView';
 import { SkeletonView } from '../skeleton/skeletonView';
 import { GroupPicker, modelGroupLabel } from './groupPicker';
 import { Header } from './header';
-import { decodeLoaded } from '../../src/loadedDecode';
+import { animFromPayload } from '../../src/animPayload';
+import { unpackTree } from '../../src/packedTree';
 
 export interface AppState {
   /** Which file the state belongs to (a different file starts fresh). */
@@ -30,6 +31,8 @@ export interface AppState {
 export interface AppCallbacks {
   command(command: PageCommand): void;
   selection(offset: number, length: number, path?: string): void;
+  /** MOTN: ask the host for a sequence's tracks; resolves with them. */
+  requestTracks(sequenceIndex: number): Promise<MotnTrack[]>;
   stateChanged(): void;
 }
 
@@ -57,10 +60,11 @@ export class App {
   skeleton: SkeletonView | undefined;
   private readonly stateEmitter = new Emitter<[]>();
   private file: LoadedFile | undefined;
-  /** The webview's own decode of file.bytes: the field tree every view shows. */
+  /** The host's field tree, unpacked: what every view shows. */
   private root: FieldNode | undefined;
   private anim: AnimData | undefined;
   private hexOffset = 0;
+  private requestSerial = 0;
 
   constructor(private readonly callbacks: AppCallbacks, settings: ViewSettings) {
     const split = el('main', 'as-split');
@@ -94,7 +98,7 @@ export class App {
 
     this.header.onCommand((c) => callbacks.command(c));
     this.header.onJumpToDiagnostic((d) => this.reveal(d.offset, d.length));
-    this.picker.onChange((key) => { this.showGroup(key); });
+    this.picker.onChange((key) => { void this.showGroup(key); });
     this.link.onSelectField((node) => this.fieldSelected(node));
     this.hex.onSelectBytes((offset, length) => {
       this.hexOffset = offset;
@@ -109,13 +113,13 @@ export class App {
   }
 
   /** Renders a decoded file; returns what was rendered (for the host's checks). */
-  load(file: LoadedFile, state: AppState): RenderCounts {
+  async load(file: LoadedFile, state: AppState): Promise<RenderCounts> {
     const sameFile = state.fileName === file.fileName;
+    const root = unpackTree(file.tree);
+    if (!root) throw new Error('the field tree from the extension host is malformed');
     this.file = file;
-    const decoded = decodeLoaded(file);
-    const root = decoded.root;
     this.root = root;
-    this.anim = decoded.anim;
+    this.anim = file.anim ? animFromPayload(file.anim) : undefined;
     this.header.setFile(file);
     const jointNames = file.format === 'bck' ? file.model?.jointNames : undefined;
     this.structure.setLabelHints(jointNames ? (path) => {
@@ -133,7 +137,7 @@ export class App {
     if (anim && groupCount(anim) > 0) {
       this.picker.setAnimation(anim, file.model);
       const key = (sameFile && state.curves?.group) || firstGroup(anim);
-      this.showGroup(key);
+      await this.showGroup(key);
       if (sameFile && state.curves) this.curves.state = state.curves;
     }
     return {
@@ -160,7 +164,7 @@ export class App {
   /** BCK + model: the skeleton view beside the curves; otherwise none. */
   private updateSkeleton(file: LoadedFile, anim: AnimData | undefined): void {
     if (file.model && anim?.format === 'bck' && file.model.joints.length > 0 && groupCount(anim) > 0) {
-      if (!this.skeleton) this.skeleton = new SkeletonView((joint) => { this.showGroup(`joint:${joint}`); }).mount(this.skeletonHost);
+      if (!this.skeleton) this.skeleton = new SkeletonView((joint) => { void this.showGroup(`joint:${joint}`); }).mount(this.skeletonHost);
       this.skeletonHost.hidden = false;
       this.skeleton.setData(file.model, anim, this.curves.player.frame);
     } else {
@@ -184,7 +188,7 @@ export class App {
     return {
       fileName: this.file?.fileName,
       structure: this.structure.getState(),
-      curves: this.anim ? this.curves.state : undefined,
+      curves: this.file?.anim ? this.curves.state : undefined,
       hexOffset: this.hexOffset,
     };
   }
@@ -207,9 +211,21 @@ export class App {
     this.header.setNotice('This file was deleted from disk. What you see is its last version.');
   }
 
-  private showGroup(key: string): void {
+  private async showGroup(key: string): Promise<void> {
     const anim = this.anim;
     if (!anim) return;
+    const sequenceMatch = /^sequence:(\d+)$/.exec(key);
+    if (anim.format === 'motn' && sequenceMatch) {
+      const index = Number(sequenceMatch[1]);
+      const sequence = anim.sequences[index];
+      if (!sequence) return;
+      if (sequence.standard && !loadedTracks.has(sequence)) {
+        const serial = ++this.requestSerial;
+        sequence.tracks = await this.callbacks.requestTracks(index);
+        loadedTracks.add(sequence);
+        if (serial !== this.requestSerial) return; // a later choice won
+      }
+    }
     this.picker.setValue(key);
     this.curves.show(anim, key, { title: this.titleOf(key) });
     const joint = /^joint:(\d+)$/.exec(key);
@@ -224,7 +240,7 @@ export class App {
       const m = pattern.exec(node.path);
       if (m) {
         const key = toKey(m);
-        if (key !== this.curves.state.group) this.showGroup(key);
+        if (key !== this.curves.state.group) void this.showGroup(key);
         return;
       }
     }
@@ -262,6 +278,9 @@ export class App {
 
 const lastPointer = { x: 0, y: 0 };
 window.addEventListener('pointermove', (e) => { lastPointer.x = e.clientX; lastPointer.y = e.clientY; }, { passive: true });
+
+/** MOTN sequences whose tracks arrived from the host (the rest have an empty list until asked). */
+const loadedTracks = new WeakSet<MotnSequence>();
 
 const keyed = (tracks: { count: number }[]): boolean => tracks.some((t) => t.count >= 2);
 const srtTracks = (axes: SrtTracks[]): KeyTrack[] => axes.flatMap((a) => [a.scale, a.rotation, a.translation]);

@@ -1,0 +1,65 @@
+/**
+ * How a decoded animation crosses the host → webview boundary. Big parts go as numbers, not
+ * objects: a BCK's 9 key table entries per joint as one Uint16Array (the 65,535-joint worst case
+ * as JSON objects took seconds), and MOTN tracks not at all until the page asks for a sequence's.
+ */
+import { FieldNode, resolvePath } from './formats/binary/fields';
+import type { AnimData, BckAnim, KeyTrack } from './formats/types';
+import type { AnimPayload } from './protocol';
+
+/** count, index, tangent mode of the 9 tracks (x, y, z × scale, rotation, translation) of each joint. */
+export const JOINT_TRACK_VALUES = 27;
+
+/** `root` and `bytes` are the decode's: the BCK joint table is read from them, not from `anim.joints`. */
+export function animPayload(anim: AnimData | undefined, root: FieldNode, bytes: Uint8Array): AnimPayload | undefined {
+  if (!anim) return undefined;
+  switch (anim.format) {
+    case 'bck': {
+      // Named fields only: reading `joints` would build ~850,000 objects for the largest files.
+      const { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank } = anim;
+      return { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank, jointTracks: jointTracks(root, bytes) };
+    }
+    case 'motn':
+      return {
+        format: 'motn',
+        buildDate: anim.buildDate,
+        sequences: anim.sequences.map(({ name, index, offset, aliases, frames, frameFlag, unknown, standard }) =>
+          ({ name, index, offset, aliases, frames, frameFlag, unknown, standard })),
+      };
+    default:
+      return anim;
+  }
+}
+
+/** The joint table's u16 values (big-endian in the file) in order; joints past the bytes are left out. */
+function jointTracks(root: FieldNode, bytes: Uint8Array): Uint16Array {
+  const table = resolvePath(root, 'ANK1/jointTable', bytes);
+  const stride = JOINT_TRACK_VALUES * 2;
+  const joints = table?.array ? Math.min(table.array.count, Math.floor((bytes.length - table.offset) / stride)) : 0;
+  const out = new Uint16Array(Math.max(0, joints) * JOINT_TRACK_VALUES);
+  for (let i = 0, p = table?.offset ?? 0; i < out.length; i++, p += 2) out[i] = (bytes[p] << 8) | bytes[p + 1];
+  return out;
+}
+
+/** The webview's AnimData: BCK joints from `jointTracks`; MOTN tracks empty until asked for. */
+export function animFromPayload(payload: AnimPayload): AnimData {
+  switch (payload.format) {
+    case 'bck': {
+      const { jointTracks: values, ...rest } = payload;
+      const track = (at: number): KeyTrack => ({ count: values[at], index: values[at + 1], tangentMode: values[at + 2] });
+      const joints: BckAnim['joints'] = [];
+      for (let p = 0; p + JOINT_TRACK_VALUES <= values.length; p += JOINT_TRACK_VALUES) {
+        joints.push({
+          x: { scale: track(p), rotation: track(p + 3), translation: track(p + 6) },
+          y: { scale: track(p + 9), rotation: track(p + 12), translation: track(p + 15) },
+          z: { scale: track(p + 18), rotation: track(p + 21), translation: track(p + 24) },
+        });
+      }
+      return { ...rest, joints };
+    }
+    case 'motn':
+      return { ...payload, sequences: payload.sequences.map((s) => ({ ...s, tracks: [] })) };
+    default:
+      return payload;
+  }
+}

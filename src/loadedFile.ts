@@ -1,0 +1,34 @@
+/**
+ * A decode as the `load` message carries it (src/protocol.ts LoadedFile): the field tree packed,
+ * the animation as its payload. Pure: the editor and the test page (test/app-page) build it alike.
+ */
+import { animPayload } from './animPayload';
+import { summarize } from './export/summary';
+import type { DecodedFile } from './formats/types';
+import { packTree } from './packedTree';
+import type { LoadedFile } from './protocol';
+
+/** A typed array whose constructor VS Code's postMessage serialiser recognises (a Node Buffer is not). */
+function plainBytes(bytes: Uint8Array): Uint8Array {
+  return bytes.constructor === Uint8Array ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** `extra`: what the decode does not know (the stored size, the model binding); `summary` when already computed. */
+export function loadedFileOf(decoded: DecodedFile,
+  extra: Pick<LoadedFile, 'fileByteLength'> & Partial<Pick<LoadedFile, 'summary' | 'model' | 'modelCandidates' | 'modelError'>>): LoadedFile {
+  const { summary, model, modelCandidates, modelError, fileByteLength } = extra;
+  return {
+    fileName: decoded.fileName,
+    format: decoded.format,
+    bytes: plainBytes(decoded.bytes),
+    fileByteLength,
+    container: decoded.container,
+    tree: packTree(decoded.root),
+    diagnostics: decoded.diagnostics,
+    summary: summary ?? summarize(decoded),
+    anim: animPayload(decoded.anim, decoded.root, decoded.bytes),
+    ...(model ? { model } : {}),
+    ...(modelCandidates ? { modelCandidates } : {}),
+    ...(modelError ? { modelError } : {}),
+  };
+}

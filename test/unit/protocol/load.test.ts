@@ -1,0 +1,78 @@
+import { strict as assert } from 'assert';
+import { animFromPayload } from '../../../src/animPayload';
+import { summarize } from '../../../src/export/summary';
+import { decode } from '../../../src/formats/index';
+import type { BckAnim, DecodedFile } from '../../../src/formats/types';
+import { loadedFileOf } from '../../../src/loadedFile';
+import { packTree, unpackTree } from '../../../src/packedTree';
+import { isLoadedFile, LoadedFile } from '../../../src/protocol';
+import { encodeYaz0 } from '../../fixtures/archive-writer';
+import { writeWorstCaseBck } from '../../fixtures/j3d-writer';
+import { listSamples, readSample } from '../helpers';
+
+/** What the host posts, through structured clone (what postMessage does). */
+function posted(file: DecodedFile): LoadedFile {
+  return structuredClone(loadedFileOf(file, { fileByteLength: file.bytes.length, summary: summarize(file) }));
+}
+
+describe('the load message (host → webview): packed field tree and animation payload', () => {
+  for (const rel of [...listSamples('j3d'), 'motn/motion.bin']) {
+    it(`${rel}: the page gets the decode's field tree and animation back exactly; the message validates`, () => {
+      const host = decode(readSample(rel), rel.split('/').pop());
+      const file = posted(host);
+      assert.ok(isLoadedFile(file));
+      assert.ok(!('root' in file), 'no field tree as objects');
+      assert.deepStrictEqual(unpackTree(file.tree), host.root);
+      const anim = animFromPayload(file.anim!);
+      if (host.anim?.format === 'motn' && anim.format === 'motn') {
+        assert.deepStrictEqual(anim.sequences.map(({ tracks, ...s }) => s), host.anim.sequences.map(({ tracks, ...s }) => s));
+        assert.ok(anim.sequences.every((s) => s.tracks.length === 0), 'MOTN tracks are asked for per sequence');
+      } else {
+        assert.deepStrictEqual(anim, { ...host.anim });
+      }
+    });
+  }
+
+  it('a Yaz0-compressed BCK: the tree of the decompressed bytes', () => {
+    const host = decode(encodeYaz0(readSample('j3d/smg/TripodBossCore/2ndDemo.bck')), '2ndDemo.bck.szs');
+    assert.equal(host.container?.kind, 'yaz0');
+    assert.deepStrictEqual(unpackTree(posted(host).tree), host.root);
+  });
+
+  it('the worst-case BCK: 65,535 joints cross as one Uint16Array and come back equal', () => {
+    const host = decode(writeWorstCaseBck().bytes, 'worst.bck');
+    const file = posted(host);
+    assert.ok(file.anim?.format === 'bck' && file.anim.jointTracks instanceof Uint16Array);
+    assert.equal(file.anim.jointTracks.length, 65535 * 27);
+    const joints = (animFromPayload(file.anim) as BckAnim).joints;
+    assert.equal(joints.length, 65535);
+    assert.deepStrictEqual(joints[65534], (host.anim as BckAnim).joints[65534]);
+    assert.deepStrictEqual(joints[0], (host.anim as BckAnim).joints[0]);
+  });
+
+  it('motion.bin: the packed tree is far smaller than the same tree as JSON', () => {
+    const host = decode(readSample('motn/motion.bin'), 'motion.bin');
+    const packed = packTree(host.root);
+    const packedBytes = packed.ints.byteLength + packed.numbers.byteLength + packed.arrays.byteLength +
+      JSON.stringify(packed.strings).length + JSON.stringify(packed.elements).length;
+    assert.ok(packedBytes * 2.5 < JSON.stringify(host.root).length, `${packedBytes} packed vs ${JSON.stringify(host.root).length} as JSON`);
+  });
+
+  it('unpackTree refuses arrays that do not describe one tree', () => {
+    const good = packTree(decode(readSample('j3d/smg/TripodBossCore/Wait.btk'), 'Wait.btk').root);
+    assert.ok(unpackTree(good));
+    const variants: [string, (t: ReturnType<typeof packTree>) => void][] = [
+      ['a cut node', (t) => { t.ints = t.ints.slice(0, t.ints.length - 3); }],
+      ['a missing node', (t) => { t.ints = t.ints.slice(0, t.ints.length - 10); t.numbers = t.numbers.slice(0, -1); }],
+      ['a child count past the end', (t) => { t.ints[7] = 1e6; }],
+      ['a string id past the table', (t) => { t.ints[0] = t.strings.length; }],
+      ['a negative offset', (t) => { t.ints[11] = -1; }],
+      ['no root children: a second root', (t) => { t.ints[7] = 0; }],
+    ];
+    for (const [what, spoil] of variants) {
+      const t = structuredClone(good);
+      spoil(t);
+      assert.equal(unpackTree(t), undefined, what);
+    }
+  });
+});
