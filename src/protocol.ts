@@ -21,7 +21,7 @@
  */
 import type { Diagnostic } from './formats/binary/diagnostics';
 import type { Summary } from './export/summary';
-import type { BckAnim, ContainerInfo, MotnSequence, MotnTrack, AnimData } from './formats/types';
+import type { AnimData, BckAnim, ContainerInfo, MotnSequence, MotnTrack } from './formats/types';
 import type { ModelJoint } from './formats/model/types';
 import { isPackedTree, PackedTree } from './packedTree';
 
