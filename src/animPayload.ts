@@ -4,6 +4,7 @@
  * as JSON objects took seconds), and MOTN tracks not at all until the page asks for a sequence's.
  */
 import { FieldNode, resolvePath } from './formats/binary/fields';
+import { copyS16Bank } from './formats/jsystem/container';
 import type { AnimData, BckAnim, KeyTrack } from './formats/types';
 import type { AnimPayload } from './protocol';
 
@@ -31,14 +32,12 @@ export function animPayload(anim: AnimData | undefined, root: FieldNode, bytes: 
   }
 }
 
-/** The joint table's u16 values (big-endian in the file) in order; joints past the bytes are left out. */
+/** The joint table's u16 values in order (the s16 bank reader, read as unsigned); whole joints inside the bytes only. */
 function jointTracks(root: FieldNode, bytes: Uint8Array): Uint16Array {
   const table = resolvePath(root, 'ANK1/jointTable', bytes);
-  const stride = JOINT_TRACK_VALUES * 2;
-  const joints = table?.array ? Math.min(table.array.count, Math.floor((bytes.length - table.offset) / stride)) : 0;
-  const out = new Uint16Array(Math.max(0, joints) * JOINT_TRACK_VALUES);
-  for (let i = 0, p = table?.offset ?? 0; i < out.length; i++, p += 2) out[i] = (bytes[p] << 8) | bytes[p + 1];
-  return out;
+  if (!table?.array) return new Uint16Array(0);
+  const values = copyS16Bank(bytes, table.offset, table.array.count * JOINT_TRACK_VALUES);
+  return new Uint16Array(values.buffer, 0, values.length - (values.length % JOINT_TRACK_VALUES));
 }
 
 /** The webview's AnimData: BCK joints from `jointTracks`; MOTN tracks empty until asked for. */
