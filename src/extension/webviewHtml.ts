@@ -15,7 +15,7 @@ import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 
-export function distUri(extensionUri: vscode.Uri): vscode.Uri {
+function distUri(extensionUri: vscode.Uri): vscode.Uri {
   return vscode.Uri.joinPath(extensionUri, 'dist');
 }
 
@@ -23,7 +23,7 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
   return { enableScripts: true, enableCommandUris: false, localResourceRoots: [distUri(extensionUri)] };
 }
 
-export function contentSecurityPolicy(webview: vscode.Webview, nonce: string): string {
+function contentSecurityPolicy(webview: vscode.Webview, nonce: string): string {
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
