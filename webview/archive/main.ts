@@ -33,8 +33,8 @@ function savedState(): SavedState {
 
 class ArchiveApp {
   readonly element = el('div', 'ar-app');
-  private readonly title = el('h1', 'ar-title');
-  private readonly badge = el('span', 'ar-badge');
+  private readonly title = el('h1', 'as-title');
+  private readonly badge = el('span', 'as-badge');
   private readonly facts = el('dl', 'ar-facts');
   private readonly banner = el('div', 'ar-banner');
   private readonly notice = el('div', 'ar-notice');

@@ -112,7 +112,7 @@ export const tests: E2ETest[] = [
       await quickOpen(page, 'TripodBossCore.arc');
       await waitForWebview(page, 30000);
       let wv = webviewContent(page);
-      await wv.locator('h1.ar-title', { hasText: 'TripodBossCore.arc' }).waitFor({ timeout: 30000 });
+      await wv.locator('h1.as-title', { hasText: 'TripodBossCore.arc' }).waitFor({ timeout: 30000 });
       const rows = wv.locator('.ar-body .ar-row:not([hidden])');
       await rows.first().waitFor({ timeout: 10000 });
       const count = await rows.count();
