@@ -49,16 +49,21 @@ export interface ListingRow {
   suspicious: boolean;
 }
 
+/** One archive (outermost or nested) in a listing; the archive file system builds them. */
 export interface ListingLevel {
-  /** Inner path of the nested archive ('' for the archive itself). */
+  /** Inner path of the nested archive ('' for the archive the listing starts at). */
   path: string;
+  /** 0 for the archive the listing starts at. */
   depth: number;
   kind: 'rarc' | 'pks';
   container: CompressionName;
+  /** Decompressed length (what offsets refer to). */
   byteLength: number;
   compressedSize?: number;
   entryCount: number;
+  /** False when the bytes are neither RARC nor PKS (an empty listing with ARC_MAGIC). */
   isArchive: boolean;
+  /** detect() of the (decompressed) bytes when it is not an archive. */
   detected?: string;
   diagnostics: Diagnostic[];
 }

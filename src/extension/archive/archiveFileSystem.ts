@@ -41,6 +41,7 @@ import {
   AnyArchive, archiveKindOf, ArchiveEntry, Compression, EntryFormat, extractAny, openAnyArchive,
 } from '../../formats/archive/archive';
 import { detect } from '../../formats/index';
+import type { ListingLevel } from '../../archiveProtocol';
 
 export const ARCHIVE_SCHEME = 'animscope-archive';
 
@@ -182,25 +183,6 @@ export interface NodeInfo {
   suspicious: boolean;
 }
 
-/** One archive (outermost or nested) in a listing. */
-export interface LevelSummary {
-  /** Inner path of the nested archive entry ('' for the archive the listing starts at). */
-  path: string;
-  /** 0 for the archive the listing starts at. */
-  depth: number;
-  kind: 'rarc' | 'pks';
-  container: Compression;
-  /** Decompressed length (what offsets refer to). */
-  byteLength: number;
-  compressedSize?: number;
-  entryCount: number;
-  /** False when the bytes are neither RARC nor PKS (an empty listing with ARC_MAGIC). */
-  isArchive: boolean;
-  /** detect() of the (decompressed) bytes when it is not an archive. */
-  detected?: string;
-  diagnostics: Diagnostic[];
-}
-
 export interface RowSummary {
   uri: vscode.Uri;
   /** Provider path from the listing's root (`TripodBossCore/Wait.btk`). */
@@ -221,7 +203,7 @@ export interface RowSummary {
 }
 
 export interface ArchiveSummary {
-  levels: LevelSummary[];
+  levels: ListingLevel[];
   rows: RowSummary[];
   /** Rows left out beyond the limit. */
   truncated: number;
@@ -398,7 +380,7 @@ export class ArchiveFileSystemProvider implements vscode.FileSystemProvider, vsc
   async describe(uri: vscode.Uri, maxRows = 200_000): Promise<ArchiveSummary> {
     const { node, record } = await this.resolve(uri);
     if (node.kind === 'file') throw fsError('FileNotADirectory', uri);
-    const levels: LevelSummary[] = [];
+    const levels: ListingLevel[] = [];
     const rows: RowSummary[] = [];
     let truncated = 0;
     const levelOf = new Map<OpenedLevel, number>();
@@ -407,7 +389,7 @@ export class ArchiveFileSystemProvider implements vscode.FileSystemProvider, vsc
       if (known !== undefined) return known;
       const a = level.archive;
       const kind = archiveKindOf(a.bytes);
-      const summary: LevelSummary = {
+      const summary: ListingLevel = {
         path, depth, kind: a.kind, container: a.container, byteLength: a.bytes.length, entryCount: a.entries.length,
         isArchive: kind !== undefined, diagnostics: level.diagnostics,
       };
