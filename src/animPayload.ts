@@ -4,8 +4,9 @@
  * as JSON objects took seconds), and MOTN tracks not at all until the page asks for a sequence's.
  */
 import { FieldNode, resolvePath } from './formats/binary/fields';
+import { buildJoints } from './formats/jsystem/bck';
 import { copyS16Bank } from './formats/jsystem/container';
-import type { AnimData, BckAnim, KeyTrack } from './formats/types';
+import type { AnimData } from './formats/types';
 import type { AnimPayload } from './protocol';
 
 /** count, index, tangent mode of the 9 tracks (x, y, z × scale, rotation, translation) of each joint. */
@@ -45,15 +46,10 @@ export function animFromPayload(payload: AnimPayload): AnimData {
   switch (payload.format) {
     case 'bck': {
       const { jointTracks: values, ...rest } = payload;
-      const track = (at: number): KeyTrack => ({ count: values[at], index: values[at + 1], tangentMode: values[at + 2] });
-      const joints: BckAnim['joints'] = [];
-      for (let p = 0; p + JOINT_TRACK_VALUES <= values.length; p += JOINT_TRACK_VALUES) {
-        joints.push({
-          x: { scale: track(p), rotation: track(p + 3), translation: track(p + 6) },
-          y: { scale: track(p + 9), rotation: track(p + 12), translation: track(p + 15) },
-          z: { scale: track(p + 18), rotation: track(p + 21), translation: track(p + 24) },
-        });
-      }
+      const joints = buildJoints(Math.floor(values.length / JOINT_TRACK_VALUES), (j, c) => {
+        const at = j * JOINT_TRACK_VALUES + c * 3;
+        return { count: values[at], index: values[at + 1], tangentMode: values[at + 2] };
+      });
       return { ...rest, joints };
     }
     case 'motn':

@@ -93,7 +93,7 @@ function checkJoints(bytes: Uint8Array, offset: number, count: number, banks: Ba
  * decode time; a file that is only validated or shown as a table never pays for them.
  * JSON.stringify, structuredClone, spread and assert.deepStrictEqual all read it like a field.
  */
-export function defineLazyJoints(anim: BckAnim, table: Uint8Array, count: number): void {
+function defineLazyJoints(anim: BckAnim, table: Uint8Array, count: number): void {
   const settle = (value: BckAnim['joints']): BckAnim['joints'] => {
     Object.defineProperty(anim, 'joints', { value, writable: true, enumerable: true, configurable: true });
     return value;
@@ -107,18 +107,25 @@ export function defineLazyJoints(anim: BckAnim, table: Uint8Array, count: number
 }
 
 /** Builds the joint objects: 9 entries per joint read straight from the table bytes. */
-export function readJoints(bytes: Uint8Array, count: number): BckAnim['joints'] {
+function readJoints(bytes: Uint8Array, count: number): BckAnim['joints'] {
+  return buildJoints(count, (j, c) => track(bytes, j * BCK_JOINT_SIZE + c * 6));
+}
+
+/**
+ * `count` joints from their 9 key table entries in file order (X{S,R,T}, Y{S,R,T}, Z{S,R,T}):
+ * `trackAt(joint, component)` gives entry `component` (0–8) of a joint.
+ */
+export function buildJoints(count: number, trackAt: (joint: number, component: number) => KeyTrack): BckAnim['joints'] {
   const joints: BckAnim['joints'] = new Array(count);
-  for (let j = 0, p = 0; j < count; j++, p += BCK_JOINT_SIZE) {
+  for (let j = 0; j < count; j++) {
     joints[j] = {
-      x: { scale: track(bytes, p), rotation: track(bytes, p + 6), translation: track(bytes, p + 12) },
-      y: { scale: track(bytes, p + 18), rotation: track(bytes, p + 24), translation: track(bytes, p + 30) },
-      z: { scale: track(bytes, p + 36), rotation: track(bytes, p + 42), translation: track(bytes, p + 48) },
+      x: { scale: trackAt(j, 0), rotation: trackAt(j, 1), translation: trackAt(j, 2) },
+      y: { scale: trackAt(j, 3), rotation: trackAt(j, 4), translation: trackAt(j, 5) },
+      z: { scale: trackAt(j, 6), rotation: trackAt(j, 7), translation: trackAt(j, 8) },
     };
   }
   return joints;
 }
-
 
 /** One 6-byte key table entry (known to be inside the bytes). */
 function track(bytes: Uint8Array, p: number): KeyTrack {
