@@ -35,7 +35,7 @@ class ArchiveApp {
   readonly element = el('div', 'ar-app');
   private readonly title = el('h1', 'as-title');
   private readonly badge = el('span', 'as-badge');
-  private readonly facts = el('dl', 'ar-facts');
+  private readonly facts = el('dl', 'as-facts');
   private readonly banner = el('div', 'ar-banner');
   private readonly notice = el('div', 'ar-notice');
   private readonly noticeText = el('span');
@@ -147,7 +147,7 @@ class ArchiveApp {
     if (listing.levels.length > 1) rows.push(['Nested archives', String(listing.levels.length - 1)]);
     if (listing.truncated) rows.push(['Not listed', `${listing.truncated} more entries (too many to list)`]);
     this.facts.replaceChildren(...rows.map(([label, value]) => {
-      const item = el('div', 'ar-fact');
+      const item = el('div', 'as-fact');
       item.append(el('dt', undefined, label), el('dd', undefined, value));
       return item;
     }));
