@@ -3,8 +3,7 @@
  * and the App. Every message is validated before use; every string from a file reaches the DOM
  * through textContent only.
  */
-import type { MotnTrack } from '../src/formats/types';
-import { isHostToWebview, msg, WebviewToHost } from '../src/protocol';
+import { isHostToWebview, msg, WebviewToHost } from '../src/wire/protocol';
 import { App, AppState } from './app/app';
 
 interface VsCodeApi {
@@ -15,7 +14,7 @@ interface VsCodeApi {
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
-const pending = new Map<number, (tracks: MotnTrack[]) => void>();
+const pending = new Map<number, (tracks: unknown) => void>();
 let nextRequest = 1;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -31,10 +30,10 @@ function ensureApp(frameRate: number): App {
   app = new App({
     command: (command) => vscode.postMessage(msg.command(command)),
     selection: (offset, length, path) => vscode.postMessage(msg.selection(offset, length, path)),
-    requestTracks: (sequenceIndex) => new Promise((resolve) => {
+    requestTracks: (group) => new Promise((resolve) => {
       const id = nextRequest++;
       pending.set(id, resolve);
-      vscode.postMessage(msg.requestTracks(id, sequenceIndex));
+      vscode.postMessage(msg.requestTracks(id, group));
     }),
     stateChanged: () => {
       // UI actions only (not per playback frame); debounced so scrolling does not flood setState.

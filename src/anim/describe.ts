@@ -2,8 +2,9 @@
  * The curve view's description of an animation: every track with its keys (linked to their
  * bytes) and an allocation-free `evaluate(frame)` giving the same values as `sampleFile`.
  */
-import { DescribedKey, evaluatePlanned, planBck, planBrk, planBtk, planMotnSequence, PlannedTrack, TrackUnit } from './tracks';
-import type { AnimData } from '../formats/types';
+import { evaluatePlanned, PlannedTrack } from './tracks';
+import type { DescribedKey, TrackUnit } from './tracks';
+import { AnimData, specFor } from '../formats/registry';
 
 export type { DescribedKey, TrackUnit } from './tracks';
 
@@ -21,26 +22,14 @@ export interface DescribedTrack {
   evaluate(frame: number): number;
 }
 
-/** Plans the tracks of one animation (MOTN: of sequence `sequenceIndex`, an index into `sequences`). */
-export function planTracks(anim: AnimData, sequenceIndex = 0): PlannedTrack[] {
-  switch (anim.format) {
-    case 'bck':
-      return planBck(anim);
-    case 'btk':
-      return planBtk(anim);
-    case 'brk':
-      return planBrk(anim);
-    case 'motn': {
-      const seq = anim.sequences?.[sequenceIndex];
-      return seq ? planMotnSequence(seq) : [];
-    }
-    default:
-      return [];
-  }
+/** Plans the tracks of one animation (MOTN: of sequence `sequence`, an index into `sequences`). */
+export function planTracks(anim: AnimData, sequence = 0): PlannedTrack[] {
+  return specFor(anim).planTracks(anim, sequence);
 }
 
-export function describeTracks(anim: AnimData, sequenceIndex = 0): DescribedTrack[] {
-  return planTracks(anim, sequenceIndex).map((t) => ({
+/** Described tracks of planned ones (builds their key lists). */
+export function describePlanned(planned: PlannedTrack[]): DescribedTrack[] {
+  return planned.map((t) => ({
     path: t.path,
     group: t.group,
     channel: t.channel,
@@ -49,4 +38,13 @@ export function describeTracks(anim: AnimData, sequenceIndex = 0): DescribedTrac
     keys: t.keys(),
     evaluate: (frame: number) => evaluatePlanned(t, frame),
   }));
+}
+
+export function describeTracks(anim: AnimData, sequence = 0): DescribedTrack[] {
+  return describePlanned(planTracks(anim, sequence));
+}
+
+/** The described tracks of one group (FormatSpec.groups). */
+export function describeGroup(anim: AnimData, group: number): DescribedTrack[] {
+  return describePlanned(specFor(anim).groups.plan(anim, group));
 }

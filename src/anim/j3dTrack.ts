@@ -13,7 +13,7 @@
  * so it holds the last readable value. Nothing is ever read from past the bank (no NaN).
  */
 import { Curve, CurvePost } from './curve';
-import type { KeyTrack } from '../formats/types';
+import type { KeyTrack } from '../formats/jsystem/types';
 
 export interface J3DChannel {
   curve: Curve;

@@ -2,7 +2,7 @@
  * Loop modes (FORMATS.md §1 "Loop modes"): the stateless preview mapping of noclip, with
  * t = frame / duration. Unknown values are shown as `unknown(N)` and play like Once.
  */
-import { LoopMode } from '../formats/types';
+import { LoopMode } from '../formats/jsystem/types';
 
 export type LoopModeName = 'once' | 'onceAndReset' | 'loop' | 'mirroredOnce' | 'mirroredLoop' | `unknown(${number})`;
 

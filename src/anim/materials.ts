@@ -1,15 +1,13 @@
 /**
- * BTK/BRK ↔ model materials: which model material(s) each animation entry binds to, by name
- * (the game looks the name up in the model's MAT3 name table and takes the first match).
- * Entries whose material the model does not have bind to nothing (MDL_MATERIAL_MISSING).
- * BTK entries also say which texture-matrix slot (TEXMTX0…9) they drive.
+ * Animation entries ↔ model materials: which model material(s) each entry binds to, by name (the
+ * game looks the name up in the model's MAT3 name table and takes the first match). Entries whose
+ * material the model does not have bind to nothing (MDL_MATERIAL_MISSING). Each format says what
+ * its entries are (BTK: the texture-matrix slot; BRK: the colour slot).
  *
  * Pure: no `vscode`, no DOM.
  */
 import type { Diagnostic } from '../formats/binary/diagnostics';
-import { hex } from '../formats/binary/diagnostics';
 import { FieldNode, resolvePath } from '../formats/binary/fields';
-import type { BrkAnim, BtkAnim } from '../formats/types';
 import type { ModelData } from '../formats/model/types';
 
 export type MaterialGroup = 'entries' | 'register' | 'konstant';
@@ -34,6 +32,9 @@ export interface MaterialBinding {
   colorSlot?: string;
 }
 
+/** What of a binding crosses to the page and goes into exports. */
+export type MaterialBindingInfo = Pick<MaterialBinding, 'group' | 'entry' | 'materialName' | 'materialIndex' | 'texMtxSlot' | 'colorSlot'>;
+
 export interface MaterialBindingResult {
   bindings: MaterialBinding[];
   /** Names of entries with no model material (each once, in entry order). */
@@ -57,14 +58,23 @@ function nameSpan(root: FieldNode | undefined, path: string): { offset: number; 
   return node && node.path === path ? { offset: node.offset, length: node.size } : { offset: 0, length: 0 };
 }
 
-function texMtxSlot(index: number): string {
-  if (index === 0xFF) return 'skip';
-  if (Number.isInteger(index) && index >= 0 && index <= 9) return `TEXMTX${index}`;
-  return `invalid (${index})`;
+/** One animation entry that binds to a material by name. */
+export interface NamedEntry {
+  group: MaterialGroup;
+  /** Index of the entry in its group. */
+  entry: number;
+  materialName: string;
+  /** Field-tree path of the entry's name string (where a "missing" diagnostic points). */
+  namePath: string;
+  /** What else the binding records (texture-matrix slot, colour slot). */
+  extra: Partial<MaterialBinding>;
 }
 
-/** Binds the entries of a decoded BTK or BRK to the model's materials. */
-export function bindMaterials(model: Pick<ModelData, 'materials'>, anim: BtkAnim | BrkAnim, options: MaterialBindOptions = {}): MaterialBindingResult {
+/**
+ * Binds animation entries to the model's materials by name: the first material of that name wins
+ * (FORMATS.md §9.8); an entry whose material the model lacks binds to nothing (MDL_MATERIAL_MISSING).
+ */
+export function bindMaterialEntries(model: Pick<ModelData, 'materials'>, entries: readonly NamedEntry[], options: MaterialBindOptions = {}): MaterialBindingResult {
   const byName = new Map<string, number[]>();
   (model.materials ?? []).forEach((name, i) => {
     const list = byName.get(name);
@@ -74,48 +84,36 @@ export function bindMaterials(model: Pick<ModelData, 'materials'>, anim: BtkAnim
   const bindings: MaterialBinding[] = [];
   const missing: string[] = [];
   const diagnostics: Diagnostic[] = [];
-  const add = (group: MaterialGroup, entry: number, materialName: string, namePath: string, extra: Partial<MaterialBinding>): void => {
+  for (const { group, entry, materialName, namePath, extra } of entries) {
     const name = materialName ?? '';
     const indices = byName.get(name) ?? [];
     bindings.push({ group, entry, materialName: name, materialIndex: indices.length ? indices[0] : -1, materialIndices: indices, ...extra });
-    if (indices.length === 0) {
-      if (!missing.includes(name)) missing.push(name);
-      if (diagnostics.length < 256) {
-        const span = nameSpan(options.animRoot, namePath);
-        diagnostics.push({
-          severity: 'warning',
-          code: 'MDL_MATERIAL_MISSING',
-          offset: span.offset,
-          length: span.length,
-          message: `${group === 'entries' ? 'Entry' : `${group[0].toUpperCase()}${group.slice(1)} entry`} ${entry} animates material ${JSON.stringify(name)}, which the model does not have (${(model.materials ?? []).length} material(s)); it binds to nothing.`,
-        });
-      }
-    }
-  };
-  if (anim.format === 'btk') {
-    (anim.entries ?? []).forEach((e, i) => {
-      const index = e?.texMtxIndex;
-      add('entries', i, e?.materialName, `TTK1/nameTable/strings[${i}]`, { texMtxIndex: index, texMtxSlot: texMtxSlot(index) });
-      if (index !== undefined && !(index >= 0 && index <= 9) && diagnostics.length < 256) {
-        diagnostics.push({
-          severity: 'info',
-          code: 'MDL_TEXMTX_SLOT',
-          offset: 0,
-          length: 0,
-          message: `Entry ${i} (${JSON.stringify(e?.materialName ?? '')}) drives texture-matrix slot ${hex(index)} (${texMtxSlot(index)}): it changes nothing on the material.`,
-        });
-      }
-    });
-  } else if (anim.format === 'brk') {
-    for (const group of ['register', 'konstant'] as const) {
-      (anim[group] ?? []).forEach((e, i) => {
-        const colorId = e?.colorId;
-        add(group, i, e?.materialName, `TRK1/${group}NameTable/strings[${i}]`, {
-          colorId,
-          colorSlot: `${group === 'register' ? 'tevColor' : 'tevKColor'}[${colorId}]`,
-        });
+    if (indices.length > 0) continue;
+    if (!missing.includes(name)) missing.push(name);
+    if (diagnostics.length < MAX_BINDING_DIAGNOSTICS) {
+      const span = nameSpan(options.animRoot, namePath);
+      diagnostics.push({
+        severity: 'warning',
+        code: 'MDL_MATERIAL_MISSING',
+        offset: span.offset,
+        length: span.length,
+        message: `${group === 'entries' ? 'Entry' : `${group[0].toUpperCase()}${group.slice(1)} entry`} ${entry} animates material ${JSON.stringify(name)}, which the model does not have (${(model.materials ?? []).length} material(s)); it binds to nothing.`,
       });
     }
   }
   return { bindings, missing, diagnostics };
+}
+
+/** Binding diagnostics listed per animation (a hostile file could name thousands of missing materials). */
+export const MAX_BINDING_DIAGNOSTICS = 256;
+
+/** The bindings as the page and the export carry them, and each entry's label suffix (` → material 1`). */
+export function bindingInfos(result: MaterialBindingResult): { infos: MaterialBindingInfo[]; suffixes: string[] } {
+  const infos = result.bindings.map((b): MaterialBindingInfo => ({
+    group: b.group, entry: b.entry, materialName: b.materialName ?? '', materialIndex: b.materialIndex,
+    ...(b.texMtxSlot !== undefined ? { texMtxSlot: b.texMtxSlot } : {}),
+    ...(b.colorSlot !== undefined ? { colorSlot: b.colorSlot } : {}),
+  }));
+  const suffixes = infos.map((b) => ` → ${b.materialIndex >= 0 ? `material ${b.materialIndex}` : 'not in model'}`);
+  return { infos, suffixes };
 }

@@ -11,7 +11,7 @@
  * frames, cubic Hermite.
  */
 import { Curve } from './curve';
-import type { MotnKey } from '../formats/types';
+import type { MotnKey } from '../formats/motn/types';
 
 export const MOTN_FPS = 30;
 

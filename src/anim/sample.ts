@@ -8,7 +8,9 @@ import { loopModeName, LoopModeName } from './loop';
 import { compileMotnTrack, MotnKeyReading, readMotnKey } from './motnTrack';
 import type { PlannedTrack } from './tracks';
 import { writeTextureMatrix } from './texmtx';
-import type { AnimFormat, DecodedFile, MotnAnim, MotnSequence } from '../formats/types';
+import type { AnimFormat } from '../formats/registry';
+import type { DecodedFile } from '../formats/types';
+import type { MotnAnim, MotnSequence } from '../formats/motn/types';
 
 export interface SampledTrack {
   path: string;

@@ -15,7 +15,8 @@
  */
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import { hex } from '../formats/binary/diagnostics';
-import type { BckAnim, KeyTrack } from '../formats/types';
+import type { BckAnim } from '../formats/jsystem/bck/types';
+import type { KeyTrack } from '../formats/jsystem/types';
 import type { ModelData, ModelJoint } from '../formats/model/types';
 import { ScalingRule } from '../formats/model/types';
 import { evaluatePlanned, planBck, PlannedTrack } from './tracks';
@@ -239,50 +240,74 @@ const AXES = ['x', 'y', 'z'] as const;
 const KINDS = ['scale', 'rotation', 'translation'] as const;
 
 /**
- * Binds a decoded BCK to a model: joint i of the BCK drives model joint i. Channels whose key
- * table count is 0 are "untracked" and keep the model's bind pose; BCK joints past the model's
- * count are ignored, model joints past the BCK's count keep the bind pose.
+ * An animation's joint channels, in the order of the locals (LOCAL_STRIDE per joint: scale x y z,
+ * rotation x y z in degrees, translation x y z). Joint j of the animation drives model joint j.
  */
-export function bindAnimation(model: SkeletonModel, anim: BckAnim, options: BindOptions = {}): BckBinding {
-  const joints = model.joints ?? [];
+export interface JointChannels {
+  /** Joints the animation drives. */
+  count: number;
+  /** The track driving `slot` of `joint`, or null where the animation leaves the bind pose (count 0). */
+  channel(joint: number, slot: number): PlannedTrack | null;
+}
+
+/** A BCK's joint channels: every track with a count ≥ 1 drives its slot. */
+export function bckJointChannels(anim: BckAnim): JointChannels {
   const animJoints = anim.joints ?? [];
+  // planBck order: per joint, scale x y z, rotation x y z, translation x y z = the locals order.
+  const planned: PlannedTrack[] = planBck(anim);
+  return {
+    count: animJoints.length,
+    channel(joint, slot) {
+      const k = Math.floor(slot / 3);
+      const a = slot % 3;
+      const track: KeyTrack | undefined = animJoints[joint]?.[AXES[a]]?.[KINDS[k]];
+      if (!(typeof track?.count === 'number' && track.count > 0)) return null;
+      const t = planned[joint * LOCAL_STRIDE + slot];
+      return t && t.path === `joints/${joint}/${KINDS[k]}/${AXES[a]}` ? t : null;
+    },
+  };
+}
+
+/** Binds a decoded BCK to a model (see bindJoints). */
+export function bindAnimation(model: SkeletonModel, anim: BckAnim, options: BindOptions = {}): BckBinding {
+  return bindJoints(model, bckJointChannels(anim), options);
+}
+
+/**
+ * Binds an animation's joint channels to a model: joint i drives model joint i. Untracked channels
+ * keep the model's bind pose; animation joints past the model's count are ignored, model joints
+ * past the animation's count keep the bind pose.
+ */
+export function bindJoints(model: SkeletonModel, animation: JointChannels, options: BindOptions = {}): BckBinding {
+  const joints = model.joints ?? [];
+  const animCount = animation.count;
   const n = joints.length;
   const diagnostics: Diagnostic[] = [];
   let countMismatch: Diagnostic | undefined;
-  if (animJoints.length !== n) {
+  if (animCount !== n) {
     const at = options.jointCountOffset ?? 0x2C;
     countMismatch = {
       severity: 'warning',
       code: 'MDL_JOINT_COUNT',
       offset: at,
       length: 2,
-      message: `The animation drives ${animJoints.length} joint(s) but the model has ${n}: ${animJoints.length > n
-        ? `BCK joints ${n}…${animJoints.length - 1} have no model joint and are ignored`
-        : `model joints ${animJoints.length}…${n - 1} keep their bind pose`} (joint count at ${hex(at)}). Is this the right model?`,
+      message: `The animation drives ${animCount} joint(s) but the model has ${n}: ${animCount > n
+        ? `animation joints ${n}…${animCount - 1} have no model joint and are ignored`
+        : `model joints ${animCount}…${n - 1} keep their bind pose`} (joint count at ${hex(at)}). Is this the right model?`,
     };
     diagnostics.push(countMismatch);
   }
-  const jointNames = animJoints.map((_, i) => (i < n ? joints[i].name ?? '' : null));
+  const jointNames = Array.from({ length: animCount }, (_, i) => (i < n ? joints[i].name ?? '' : null));
   const bind = bindPoseLocals(model);
-  // planBck order: per joint, scale x y z, rotation x y z, translation x y z = the locals order.
-  const planned: PlannedTrack[] = planBck(anim);
-  const driven = Math.min(n, animJoints.length);
+  const driven = Math.min(n, animCount);
   const channels: (PlannedTrack | null)[] = new Array(n * LOCAL_STRIDE).fill(null);
   const tracked: boolean[][] = joints.map(() => new Array<boolean>(LOCAL_STRIDE).fill(false));
   for (let i = 0; i < driven; i++) {
-    const aj = animJoints[i];
-    for (let k = 0; k < 3; k++) {
-      for (let a = 0; a < 3; a++) {
-        const track: KeyTrack | undefined = aj?.[AXES[a]]?.[KINDS[k]];
-        const count = track?.count;
-        if (typeof count === 'number' && count > 0) {
-          const slot = k * 3 + a;
-          const t = planned[i * LOCAL_STRIDE + slot];
-          if (t && t.path === `joints/${i}/${KINDS[k]}/${AXES[a]}`) {
-            channels[i * LOCAL_STRIDE + slot] = t;
-            tracked[i][slot] = true;
-          }
-        }
+    for (let slot = 0; slot < LOCAL_STRIDE; slot++) {
+      const t = animation.channel(i, slot);
+      if (t) {
+        channels[i * LOCAL_STRIDE + slot] = t;
+        tracked[i][slot] = true;
       }
     }
   }
@@ -300,7 +325,7 @@ export function bindAnimation(model: SkeletonModel, anim: BckAnim, options: Bind
   return {
     jointNames,
     modelJointCount: n,
-    animationJointCount: animJoints.length,
+    animationJointCount: animCount,
     countMismatch,
     diagnostics,
     tracked,

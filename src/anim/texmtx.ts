@@ -2,7 +2,7 @@
  * BTK texture matrix (3×2), FORMATS.md §3, from the game's formulas. θ = rotation Q in radians.
  * Matrix mode 1 is Maya; every other value behaves as Basic.
  */
-import { MatrixMode } from '../formats/types';
+import { MatrixMode } from '../formats/jsystem/btk/types';
 
 export const MATRIX_ELEMENTS = ['m00', 'm01', 'm02', 'm10', 'm11', 'm12'] as const;
 export type MatrixElement = (typeof MATRIX_ELEMENTS)[number];

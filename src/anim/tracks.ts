@@ -7,7 +7,11 @@ import { compileJ3DTrack, J3DChannel } from './j3dTrack';
 import { compileMotnTrack, readMotnKey } from './motnTrack';
 import { rotationScale } from './rotation';
 import { MATRIX_ELEMENTS, writeTextureMatrix } from './texmtx';
-import type { BckAnim, BrkAnim, BrkColorBanks, BrkEntry, BtkAnim, KeyTrack, MotnSequence, SrtTracks } from '../formats/types';
+import type { BckAnim } from '../formats/jsystem/bck/types';
+import type { BrkAnim, BrkColorBanks, BrkEntry } from '../formats/jsystem/brk/types';
+import type { BtkAnim } from '../formats/jsystem/btk/types';
+import type { KeyTrack, SrtTracks } from '../formats/jsystem/types';
+import type { MotnSequence } from '../formats/motn/types';
 
 export type TrackUnit = 'scale' | 'degrees' | 'units' | 'color' | 'radians' | 'matrix';
 
@@ -140,17 +144,24 @@ function planSrt(
   return curves;
 }
 
-export function planBck(anim: BckAnim): PlannedTrack[] {
+/** Joints `first` … `end − 1` (default: all), numbered as in the whole file. */
+export function planBck(anim: BckAnim, first = 0, end = anim.joints?.length ?? 0): PlannedTrack[] {
   const out: PlannedTrack[] = [];
   const rotScale = rotationScale(anim.rotationFraction);
-  (anim.joints ?? []).forEach((joint, i) => planSrt(out, 'joints', i, AXES_XYZ, [joint?.x, joint?.y, joint?.z], anim, rotScale, 'ANK1'));
+  const joints = anim.joints ?? [];
+  for (let i = Math.max(0, first); i < Math.min(end, joints.length); i++) {
+    const joint = joints[i];
+    planSrt(out, 'joints', i, AXES_XYZ, [joint?.x, joint?.y, joint?.z], anim, rotScale, 'ANK1');
+  }
   return out;
 }
 
-export function planBtk(anim: BtkAnim): PlannedTrack[] {
+/** Entries `first` … `end − 1` (default: all), numbered as in the whole file. */
+export function planBtk(anim: BtkAnim, first = 0, end = anim.entries?.length ?? 0): PlannedTrack[] {
   const out: PlannedTrack[] = [];
   const rotScale = rotationScale(anim.rotationFraction);
   (anim.entries ?? []).forEach((entry, i) => {
+    if (i < first || i >= end) return;
     const curves = planSrt(out, 'entries', i, AXES_STQ, [entry?.s, entry?.t, entry?.q], anim, rotScale, 'TTK1');
     const center = entry?.center ?? [0, 0, 0];
     MATRIX_ELEMENTS.forEach((name, element) => {
@@ -179,9 +190,10 @@ export function planBtk(anim: BtkAnim): PlannedTrack[] {
   return out;
 }
 
-function planBrkGroup(out: PlannedTrack[], group: 'register' | 'konstant', entries: BrkEntry[], banks: BrkColorBanks | undefined): void {
+function planBrkGroup(out: PlannedTrack[], group: 'register' | 'konstant', entries: BrkEntry[], banks: BrkColorBanks | undefined, only?: number): void {
   const post = group === 'register' ? CurvePost.Register : CurvePost.Konstant;
   (entries ?? []).forEach((entry, i) => {
+    if (only !== undefined && i !== only) return;
     for (const c of RGBA) {
       const channel = compileJ3DTrack(entry?.[c], banks?.[c] ?? new Int16Array(0), { defaultValue: 0, post });
       out.push({
@@ -197,10 +209,15 @@ function planBrkGroup(out: PlannedTrack[], group: 'register' | 'konstant', entri
   });
 }
 
-export function planBrk(anim: BrkAnim): PlannedTrack[] {
+/**
+ * Register entries, then konstant entries; with `entry`, only that one (numbered across both
+ * lists: register entries first).
+ */
+export function planBrk(anim: BrkAnim, entry?: number): PlannedTrack[] {
   const out: PlannedTrack[] = [];
-  planBrkGroup(out, 'register', anim.register, anim.registerBanks);
-  planBrkGroup(out, 'konstant', anim.konstant, anim.konstantBanks);
+  const registers = anim.register?.length ?? 0;
+  if (entry === undefined || entry < registers) planBrkGroup(out, 'register', anim.register, anim.registerBanks, entry);
+  if (entry === undefined || entry >= registers) planBrkGroup(out, 'konstant', anim.konstant, anim.konstantBanks, entry === undefined ? undefined : entry - registers);
   return out;
 }
 

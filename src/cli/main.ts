@@ -8,7 +8,7 @@ import { parse } from './args';
 import { sampleFile } from '../anim/sample';
 import { exportDecoded } from '../export/json';
 import { jsonFileText } from '../export/serialize';
-import { summarize } from '../export/summary';
+import { summarize } from '../formats/summary';
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import { decode } from '../formats/index';
 import { ARCHIVE_USAGE, extractCommand, lsCommand, nodeFiles } from './archiveCommands';

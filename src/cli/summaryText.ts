@@ -1,4 +1,4 @@
-import type { Summary } from '../export/summary';
+import type { Summary } from '../formats/summary';
 import { plural } from './format';
 
 const MAX_NAMES = 40;

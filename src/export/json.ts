@@ -5,8 +5,9 @@
  */
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import { ElementLayout, FieldNode, isScalarType, readScalar } from '../formats/binary/fields';
-import type { AnimData, DecodedFile } from '../formats/types';
-import type { MaterialBindingInfo } from '../protocol';
+import type { AnimData } from '../formats/registry';
+import type { DecodedFile } from '../formats/types';
+import type { MaterialBindingInfo } from '../anim/materials';
 
 export const EXPORT_SCHEMA_VERSION = 1;
 export const EXPORT_SCHEMA_ID = 'https://animscope.invalid/schema/animscope-export-v1.json';

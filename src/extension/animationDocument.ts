@@ -6,10 +6,11 @@
  */
 import * as vscode from 'vscode';
 import type { ModelBoundFile } from '../export/json';
-import { summarize, Summary } from '../export/summary';
+import { summarize, Summary } from '../formats/summary';
 import { baseName, decode, MAX_ANIMATION_SIZE, tooLargeFile } from '../formats/index';
+import { specFor } from '../formats/registry';
 import type { DecodedFile } from '../formats/types';
-import type { ModelInfo } from '../protocol';
+import type { ModelInfo } from '../wire/protocol';
 import { bindModel, ModelBinding } from './model/binding';
 import type { ModelLookup, ModelResolver } from './model/modelService';
 
@@ -95,8 +96,7 @@ export class AnimationDocument implements vscode.CustomDocument {
   get modelError(): string | undefined { return this._lookup?.error; }
 
   private static bindable(decoded: DecodedFile): boolean {
-    const f = decoded.anim?.format;
-    return f === 'bck' || f === 'btk' || f === 'brk';
+    return !!decoded.anim && specFor(decoded.anim).model.target !== 'none';
   }
 
   private async lookupModel(): Promise<void> {

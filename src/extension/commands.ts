@@ -12,8 +12,9 @@
 import * as vscode from 'vscode';
 import type { SampleResult } from '../anim/sample';
 import { baseName, decode } from '../formats/index';
-import type { DecodedFile, MotnSequence } from '../formats/types';
-import type { WebviewCommand } from '../protocol';
+import type { DecodedFile } from '../formats/types';
+import type { MotnSequence } from '../formats/motn/types';
+import type { WebviewCommand } from '../wire/protocol';
 import { hexOffset, REVEAL_OFFSET_COMMAND } from './diagnostics';
 import { AnimationEditorProvider, VIEW_TYPES } from './editorProvider';
 import { exportJsonText, safeFileNamePart, sampledCsvText, sampleJsonText, sampleResult } from './export';

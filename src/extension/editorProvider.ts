@@ -4,16 +4,17 @@
  * the webview gets the decoded file by message (protocol.ts, validated both ways), never by URI.
  */
 import * as vscode from 'vscode';
+import { specFor } from '../formats/registry';
 import type { DecodedFile } from '../formats/types';
 import {
   isWebviewToHost, LoadedFile, msg, RenderCounts, WebviewCommand, WebviewToHost,
-} from '../protocol';
+} from '../wire/protocol';
 import { AnimationDocument } from './animationDocument';
 import { animationProblems, ProblemsReporter } from './diagnostics';
 import { BIND_MODEL_COMMAND, ModelResolver } from './model/modelService';
 import { viewSettings } from './settings';
 import { ANIMATION_PAGE, webviewOptions, webviewPage } from './webviewHtml';
-import { loadedFileOf } from '../loadedFile';
+import { loadedFileOf } from '../wire/loadedFile';
 import { FirstLoadWatchdog } from './renderWatchdog';
 
 /** Default editor for J3D animations and MOTN names (package.json → contributes.customEditors). */
@@ -151,9 +152,10 @@ export class EditorSession implements vscode.Disposable {
         break;
       case 'requestTracks': {
         const anim = this.document.decoded.anim;
-        const seq = anim?.format === 'motn' ? anim.sequences[m.sequenceIndex] : undefined;
-        if (!seq) this.provider.log.warn(`${this.key}: tracks asked for sequence ${m.sequenceIndex}, which does not exist`);
-        void this.panel.webview.postMessage(msg.tracks(m.requestId, m.sequenceIndex, seq?.tracks ?? []));
+        const spec = anim && specFor(anim);
+        const known = !!anim && !!spec?.deferred && m.group < spec.groups.count(anim);
+        if (!known) this.provider.log.warn(`${this.key}: tracks asked for group ${m.group}, which has none to send`);
+        void this.panel.webview.postMessage(msg.tracks(m.requestId, m.group, known ? spec.deferred!.part(anim, m.group) : []));
         break;
       }
       case 'command':

@@ -3,7 +3,7 @@
  * Resource-scoped settings are read for the document's URI (folder settings apply).
  */
 import * as vscode from 'vscode';
-import type { ViewSettings } from '../protocol';
+import type { ViewSettings } from '../wire/protocol';
 
 export const SECTION = 'animscope';
 export const SETTING_DIAGNOSTICS_ENABLED = 'diagnostics.enabled';

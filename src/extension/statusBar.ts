@@ -3,19 +3,13 @@
  * hidden when no AnimScope editor is active. Clicking it runs Go to Offset….
  */
 import * as vscode from 'vscode';
-import type { Summary } from '../export/summary';
+import type { Summary } from '../formats/summary';
 import type { AnimationEditorProvider } from './editorProvider';
 
 export function statusText(summary: Summary, deleted: boolean): string {
   const parts = [summary.format === 'unknown' ? 'Unknown format' : summary.format.toUpperCase()];
   if (summary.compressed) parts[0] += ` (${summary.compressed.kind})`;
-  if (summary.format === 'motn') {
-    const sequences = summary.counts.find(([label]) => label === 'sequences')?.[1];
-    if (sequences !== undefined) parts.push(`${sequences} sequence${sequences === 1 ? '' : 's'}`);
-  } else if (summary.duration !== undefined) {
-    parts.push(`${summary.duration} frame${summary.duration === 1 ? '' : 's'}`);
-  }
-  if (summary.loopMode && summary.format !== 'motn') parts.push(summary.loopMode);
+  parts.push(...summary.headline);
   if (summary.diagnostics.error > 0) parts.push(`$(error) ${summary.diagnostics.error}`);
   if (deleted) parts.push('deleted');
   return parts.join(' · ');

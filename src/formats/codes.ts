@@ -1,13 +1,10 @@
 /**
  * Every diagnostic code the decoders can emit, with its default severity: the registry the
- * README, the Problems-panel severity setting and the tests check against.
+ * README, the Problems-panel severity setting and the tests check against. The animation
+ * formats' codes come from the format registry.
  */
 import { COMMON_CODES, DiagnosticCode } from './binary/diagnostics';
-import { JSYSTEM_CODES } from './jsystem/container';
-import { BCK_CODES } from './jsystem/bck';
-import { BTK_CODES } from './jsystem/btk';
-import { BRK_CODES } from './jsystem/brk';
-import { MOTN_CODES } from './motn/codes';
+import { animationCodeSections } from './registry';
 import { ARCHIVE_CODES } from './archive/rarc';
 import { ANY_ARCHIVE_CODES } from './archive/archive';
 import { MODEL_CODES } from './model/codes';
@@ -18,9 +15,17 @@ export const INDEX_CODES: DiagnosticCode[] = [
   { code: 'FILE_TOO_LARGE', severity: 'error', summary: 'The file (or its decompressed data) is larger than any animation can be (64 MiB); it was not decoded.' },
 ];
 
-export const ALL_CODES: readonly DiagnosticCode[] = [
-  ...COMMON_CODES, ...INDEX_CODES, ...JSYSTEM_CODES, ...BCK_CODES, ...BTK_CODES, ...BRK_CODES, ...MOTN_CODES, ...ARCHIVE_CODES, ...ANY_ARCHIVE_CODES, ...MODEL_CODES,
-];
+/** The README's sections of the code table, in order. */
+export function codeSections(): { heading: string; codes: readonly DiagnosticCode[] }[] {
+  return [
+    { heading: 'Any file', codes: [...COMMON_CODES, ...INDEX_CODES] },
+    ...animationCodeSections(),
+    { heading: 'Yaz0, RARC, PKS and gzip containers', codes: [...ARCHIVE_CODES, ...ANY_ARCHIVE_CODES] },
+    { heading: 'Models (BMD/BDL) and binding', codes: MODEL_CODES },
+  ];
+}
+
+export const ALL_CODES: readonly DiagnosticCode[] = codeSections().flatMap((s) => s.codes);
 
 const BY_CODE = new Map(ALL_CODES.map((c) => [c.code, c]));
 

@@ -3,46 +3,15 @@
  * the tests and the editor share.
  */
 import { DiagnosticSink, hex } from './binary/diagnostics';
-import { assignPaths, FieldNode } from './binary/fields';
+import { assignPaths, FieldNode, readFixedString } from './binary/fields';
 import { fillGaps } from './binary/builder';
 import { decompressYaz0, isYaz0 } from './archive/yaz0';
-import { decodeBck } from './jsystem/bck';
-import { decodeBtk } from './jsystem/btk';
-import { decodeBrk } from './jsystem/brk';
-import { decodeMotn, looksLikeMotn } from './motn/motn';
-import type { FormatResult } from './result';
-import type { AnimData, AnimFormat, ContainerInfo, DecodedFile } from './types';
+import { detect } from './detect';
+import { AnimData, AnimFormat, isAnimFormat, specOf } from './registry';
+import type { ContainerInfo, DecodedFile } from './types';
 
-export type DetectedKind = AnimFormat | 'yaz0' | 'rarc' | 'unknown';
-
-const J3D_TYPES: Record<string, AnimFormat> = { bck1: 'bck', btk1: 'btk', brk1: 'brk' };
-
-function ascii(bytes: Uint8Array, offset: number, length: number): string {
-  let s = '';
-  for (let i = offset; i < offset + length && i < bytes.length; i++) s += String.fromCharCode(bytes[i]);
-  return s;
-}
-
-/** Base name of a path or archive path, with `/` or `\` separators. */
-export function baseName(name: string): string {
-  return name.split(/[\\/]/).pop() ?? name;
-}
-
-/** True for names that MOTN files go by (they have no magic). */
-export function isMotnName(name: string): boolean {
-  const base = baseName(name).toLowerCase().replace(/\.(szs|yaz0)$/, '');
-  return /^motion.*\.bin$/.test(base) || base.endsWith('.motn');
-}
-
-/** What the bytes are: by magic first, then (MOTN) by name, then by a header plausibility check. */
-export function detect(bytes: Uint8Array, name = ''): DetectedKind {
-  const magic = ascii(bytes, 0, 4);
-  if (magic === 'Yaz0') return 'yaz0';
-  if (magic === 'RARC') return 'rarc';
-  if (magic === 'J3D1') return J3D_TYPES[ascii(bytes, 4, 4)] ?? 'unknown';
-  if (isMotnName(name) || looksLikeMotn(bytes)) return 'motn';
-  return 'unknown';
-}
+export { baseName, detect } from './detect';
+export type { DetectedKind } from './detect';
 
 /**
  * Spans refer to the decompressed bytes, but Yaz0 problems have offsets in the compressed
@@ -54,13 +23,6 @@ function relocatedToStart(target: DiagnosticSink): DiagnosticSink {
     target.add(severity, code, 0, 0, `${message} (offset ${hex(offset)} of the compressed stream)`);
   return sink;
 }
-
-const DECODERS: Record<AnimFormat, (bytes: Uint8Array, d: DiagnosticSink) => FormatResult<AnimData>> = {
-  bck: decodeBck,
-  btk: decodeBtk,
-  brk: decodeBrk,
-  motn: decodeMotn,
-};
 
 /**
  * Larger than any animation can be (the worst-case BCK, 65,535 joints, is 4 MiB; motion.bin 1.8 MB):
@@ -94,13 +56,13 @@ export function decode(input: Uint8Array, name = '', options: DecodeOptions = {}
     container = { kind: 'yaz0', compressedSize: input.length, decompressedSize: bytes.length };
   }
   const detected = detect(bytes, name);
-  const format: AnimFormat | undefined = options.format ?? (detected in DECODERS ? (detected as AnimFormat) : undefined);
+  const format: AnimFormat | undefined = options.format ?? (isAnimFormat(detected) ? detected : undefined);
 
   let root: FieldNode;
   let anim: AnimData | undefined;
   if (format) {
     try {
-      const result = DECODERS[format](bytes, diagnostics);
+      const result = specOf(format).decode(bytes, diagnostics);
       root = result.root;
       anim = result.anim;
     } catch (e) {
@@ -109,7 +71,7 @@ export function decode(input: Uint8Array, name = '', options: DecodeOptions = {}
       root = { name: '', path: '', offset: 0, size: bytes.length, type: 'file', children: [] };
     }
   } else {
-    const what = detected === 'rarc' ? 'a RARC archive (list it with `animscope ls`)' : `not a known animation (magic ${JSON.stringify(ascii(bytes, 0, 4))})`;
+    const what = detected === 'rarc' ? 'a RARC archive (list it with `animscope ls`)' : `not a known animation (magic ${JSON.stringify(readFixedString(bytes, 0, 4))})`;
     diagnostics.error('UNKNOWN_FORMAT', 0, Math.min(8, bytes.length), `The data is ${what}.`);
     root = { name: '', path: '', offset: 0, size: bytes.length, type: 'file', children: [] };
   }

@@ -5,12 +5,13 @@
  * dist/webview.js, so the real webview bundle runs unchanged.
  */
 import { bindModel } from '../../src/extension/model/binding';
-import { loadedFileOf } from '../../src/loadedFile';
+import { loadedFileOf } from '../../src/wire/loadedFile';
 import { resolveInArchive } from '../../src/formats/archive/archive-path';
 import { DiagnosticSink } from '../../src/formats/binary/diagnostics';
 import { decode } from '../../src/formats/index';
+import { specFor } from '../../src/formats/registry';
 import { decodeModel } from '../../src/formats/model/index';
-import { isWebviewToHost, msg, WebviewToHost } from '../../src/protocol';
+import { isWebviewToHost, msg, WebviewToHost } from '../../src/wire/protocol';
 
 interface FakeHostLog { sent: WebviewToHost[]; state: unknown }
 const log: FakeHostLog = { sent: [], state: undefined };
@@ -59,8 +60,9 @@ async function answer(m: WebviewToHost): Promise<void> {
       ? bindModel(file, model.model, modelParam.split('/').pop() ?? modelParam, 'folder', model.diagnostics) : undefined;
     const withBinding = { ...file, diagnostics: [...file.diagnostics, ...(bound?.diagnostics ?? [])] };
     window.postMessage(msg.load(loadedFileOf(withBinding, { fileByteLength: bytes.length, model: bound?.info }), { frameRate }), '*');
-  } else if (m.type === 'requestTracks' && file.anim?.format === 'motn') {
-    window.postMessage(msg.tracks(m.requestId, m.sequenceIndex, file.anim.sequences[m.sequenceIndex]?.tracks ?? []), '*');
+  } else if (m.type === 'requestTracks' && file.anim) {
+    const deferred = specFor(file.anim).deferred;
+    window.postMessage(msg.tracks(m.requestId, m.group, deferred ? deferred.part(file.anim, m.group) : []), '*');
   }
 }
 

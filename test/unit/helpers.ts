@@ -1,5 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { decompressEntry, extractAny, isAnyArchive, openAnyArchive } from '../../src/formats/archive/archive';
+import { DiagnosticSink } from '../../src/formats/binary/diagnostics';
 
 /** Project root (tests run from out/test/unit/…, sources live in test/unit/…). */
 export const PROJECT_ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}out${path.sep}`) ? '../../..' : '../..');
@@ -27,4 +29,39 @@ export function listSamples(dir = '', filter: (name: string) => boolean = () => 
   };
   walk(dir);
   return out.sort();
+}
+
+/** A real file: loose in the samples folder, or an entry of one of its archives (`archives/Kuribo.arc/Kuribo/Blink.btp`). */
+export interface RealFile {
+  /** Path relative to the samples folder, through the archive when inside one. */
+  path: string;
+  /** Base name (what decode() gets). */
+  name: string;
+  bytes: Uint8Array;
+}
+
+let cachedRealFiles: RealFile[] | undefined;
+
+/**
+ * Every real file of the shared samples: the loose ones and every file entry of every archive
+ * (RARC, Yaz0-compressed or not; entries decompressed). Read once per test process.
+ */
+export function realFiles(): RealFile[] {
+  if (cachedRealFiles) return cachedRealFiles;
+  const out: RealFile[] = [];
+  for (const rel of listSamples()) {
+    if (rel.endsWith('.md')) continue;
+    const bytes = readSample(rel);
+    if (!isAnyArchive(bytes)) {
+      out.push({ path: rel, name: path.basename(rel), bytes });
+      continue;
+    }
+    const opened = openAnyArchive(bytes, new DiagnosticSink(), { detectEntries: false });
+    for (const entry of opened.entries) {
+      if (entry.kind !== 'file') continue;
+      const data = decompressEntry(extractAny(opened, entry), new DiagnosticSink());
+      out.push({ path: `${rel}/${entry.path}`, name: entry.name, bytes: data });
+    }
+  }
+  return (cachedRealFiles = out);
 }

@@ -6,9 +6,9 @@
 import type { DescribedKey, DescribedTrack } from '../../src/anim';
 import type { FieldNode } from '../../src/formats/binary/fields';
 import { resolvePath } from '../../src/formats/binary/fields';
-import type { AnimData, KeyTrack, MotnSequence, MotnTrack, SrtTracks } from '../../src/formats/types';
-import type { LoadedFile, PageCommand, RenderCounts, RenderedModel, ViewSettings } from '../../src/protocol';
-import { CurvePanel, CurvePanelState, groupCount, listGroups } from '../curves';
+import { AnimData, specFor } from '../../src/formats/registry';
+import type { LoadedFile, PageCommand, RenderCounts, RenderedModel, ViewSettings } from '../../src/wire/protocol';
+import { CurvePanel, CurvePanelState, groupCount } from '../curves';
 import { HexView } from '../hex/hexView';
 import { HoverCard } from '../hover/hoverCard';
 import { el, Emitter } from '../shared/dom';
@@ -17,8 +17,8 @@ import { StructureView, StructureViewState } from '../structure/structureView';
 import { SkeletonView } from '../skeleton/skeletonView';
 import { GroupPicker, modelGroupLabel } from './groupPicker';
 import { Header } from './header';
-import { animFromPayload } from '../../src/animPayload';
-import { unpackTree } from '../../src/packedTree';
+import { animFromPayload } from '../../src/wire/animPayload';
+import { unpackTree } from '../../src/wire/packedTree';
 
 export interface AppState {
   /** Which file the state belongs to (a different file starts fresh). */
@@ -31,19 +31,10 @@ export interface AppState {
 export interface AppCallbacks {
   command(command: PageCommand): void;
   selection(offset: number, length: number, path?: string): void;
-  /** MOTN: ask the host for a sequence's tracks; resolves with them. */
-  requestTracks(sequenceIndex: number): Promise<MotnTrack[]>;
+  /** Ask the host for the tracks of a group that did not travel with the load (FormatSpec.deferred). */
+  requestTracks(group: number): Promise<unknown>;
   stateChanged(): void;
 }
-
-/** Structure paths that name a curve group: selecting such a row shows its curves. */
-const GROUP_OF_PATH: [RegExp, (m: RegExpExecArray) => string][] = [
-  [/^ANK1\/jointTable\[(\d+)\]/, (m) => `joint:${m[1]}`],
-  [/^TTK1\/keyTable\[(\d+)\]/, (m) => `entry:${Math.floor(Number(m[1]) / 3)}`],
-  [/^TRK1\/registerTable\[(\d+)\]/, (m) => `register:${m[1]}`],
-  [/^TRK1\/konstantTable\[(\d+)\]/, (m) => `konstant:${m[1]}`],
-  [/^sequences\[(\d+)\]/, (m) => `sequence:${m[1]}`],
-];
 
 export class App {
   readonly element = el('div', 'as-app');
@@ -121,11 +112,7 @@ export class App {
     this.root = root;
     this.anim = file.anim ? animFromPayload(file.anim) : undefined;
     this.header.setFile(file);
-    const jointNames = file.format === 'bck' ? file.model?.jointNames : undefined;
-    this.structure.setLabelHints(jointNames ? (path) => {
-      const m = /^ANK1\/jointTable\[(\d+)\]$/.exec(path);
-      return m ? jointNames[Number(m[1])] ?? undefined : undefined;
-    } : undefined);
+    this.structure.setLabelHints(this.labelHints(file));
     this.link.setData(root, file.bytes);
     if (sameFile && state.structure) this.structure.setState(state.structure);
     else this.structure.setState({ expanded: (root.children ?? []).filter((c) => /^[A-Z0-9]{4}$/.test(c.name)).map((c) => c.path) });
@@ -136,7 +123,9 @@ export class App {
     this.updateSkeleton(file, anim);
     if (anim && groupCount(anim) > 0) {
       this.picker.setAnimation(anim, file.model);
-      const key = (sameFile && state.curves?.group) || firstGroup(anim);
+      const groups = specFor(anim).groups;
+      const saved = sameFile ? state.curves?.group : undefined;
+      const key = saved !== undefined && groups.index(anim, saved) !== undefined ? saved : groups.key(anim, groups.first(anim));
       await this.showGroup(key);
       if (sameFile && state.curves) this.curves.state = state.curves;
     }
@@ -161,12 +150,30 @@ export class App {
     };
   }
 
-  /** BCK + model: the skeleton view beside the curves; otherwise none. */
+  /**
+   * With a bound model, a structure row of a group says what the group drives in it (the joint's
+   * name): the row of the table entry the group's path points at.
+   */
+  private labelHints(file: LoadedFile): ((path: string) => string | undefined) | undefined {
+    const anim = this.anim;
+    const targets = file.model?.jointNames;
+    if (!anim || !targets) return undefined;
+    const groups = specFor(anim).groups;
+    return (path) => {
+      if (!/\]$/.test(path)) return undefined;
+      const i = groups.ofPath(anim, path);
+      return i === undefined ? undefined : targets[i] ?? undefined;
+    };
+  }
+
+  /** An animation that drives joints, with a model: the skeleton view beside the curves; otherwise none. */
   private updateSkeleton(file: LoadedFile, anim: AnimData | undefined): void {
-    if (file.model && anim?.format === 'bck' && file.model.joints.length > 0 && groupCount(anim) > 0) {
-      if (!this.skeleton) this.skeleton = new SkeletonView((joint) => { void this.showGroup(`joint:${joint}`); }).mount(this.skeletonHost);
+    const spec = anim && specFor(anim);
+    if (file.model && anim && spec?.model.target === 'joints' && file.model.joints.length > 0 && groupCount(anim) > 0) {
+      const groups = spec.groups;
+      if (!this.skeleton) this.skeleton = new SkeletonView((joint) => { void this.showGroup(groups.key(anim, joint)); }).mount(this.skeletonHost);
       this.skeletonHost.hidden = false;
-      this.skeleton.setData(file.model, anim, this.curves.player.frame);
+      this.skeleton.setData(file.model, spec.model.joints(anim), spec.groups.duration(anim, 0), this.curves.player.frame);
     } else {
       this.skeleton?.dispose();
       this.skeleton = undefined;
@@ -180,8 +187,9 @@ export class App {
     if (listed) return listed;
     const anim = this.anim;
     if (!anim || !this.file?.model) return undefined;
-    const group = listGroups(anim, 1 + Number(key.split(':')[1] ?? 0)).find((g) => g.key === key);
-    return group ? modelGroupLabel(group, this.file.model) : undefined;
+    const groups = specFor(anim).groups;
+    const index = groups.index(anim, key);
+    return index === undefined ? undefined : modelGroupLabel({ key, index, label: groups.label(anim, index) }, this.file.model);
   }
 
   get state(): AppState {
@@ -214,36 +222,30 @@ export class App {
   private async showGroup(key: string): Promise<void> {
     const anim = this.anim;
     if (!anim) return;
-    const sequenceMatch = /^sequence:(\d+)$/.exec(key);
-    if (anim.format === 'motn' && sequenceMatch) {
-      const index = Number(sequenceMatch[1]);
-      const sequence = anim.sequences[index];
-      if (!sequence) return;
-      if (sequence.standard && !loadedTracks.has(sequence)) {
-        const serial = ++this.requestSerial;
-        sequence.tracks = await this.callbacks.requestTracks(index);
-        loadedTracks.add(sequence);
-        if (serial !== this.requestSerial) return; // a later choice won
-      }
+    const spec = specFor(anim);
+    const index = spec.groups.index(anim, key);
+    if (index === undefined) return;
+    if (spec.deferred?.missing(anim, index)) {
+      const serial = ++this.requestSerial;
+      const part = await this.callbacks.requestTracks(index);
+      if (!spec.deferred.attach(anim, index, part)) throw new Error(`the tracks of group ${index} from the extension host are malformed`);
+      if (serial !== this.requestSerial) return; // a later choice won
     }
     this.picker.setValue(key);
     this.curves.show(anim, key, { title: this.titleOf(key) });
-    const joint = /^joint:(\d+)$/.exec(key);
-    this.skeleton?.setSelectedJoint(joint ? Number(joint[1]) : -1);
+    this.skeleton?.setSelectedJoint(spec.model.target === 'joints' ? index : -1);
     this.callbacks.stateChanged();
   }
 
   private fieldSelected(node: FieldNode): void {
     this.callbacks.selection(node.offset, node.size, node.path);
-    if (!this.anim) return;
-    for (const [pattern, toKey] of GROUP_OF_PATH) {
-      const m = pattern.exec(node.path);
-      if (m) {
-        const key = toKey(m);
-        if (key !== this.curves.state.group) void this.showGroup(key);
-        return;
-      }
-    }
+    const anim = this.anim;
+    if (!anim) return;
+    const groups = specFor(anim).groups;
+    const index = groups.ofPath(anim, node.path);
+    if (index === undefined) return;
+    const key = groups.key(anim, index);
+    if (key !== this.curves.state.group) void this.showGroup(key);
   }
 
   private keyField(key: DescribedKey): FieldNode | undefined {
@@ -278,28 +280,3 @@ export class App {
 
 const lastPointer = { x: 0, y: 0 };
 window.addEventListener('pointermove', (e) => { lastPointer.x = e.clientX; lastPointer.y = e.clientY; }, { passive: true });
-
-/** MOTN sequences whose tracks arrived from the host (the rest have an empty list until asked). */
-const loadedTracks = new WeakSet<MotnSequence>();
-
-const keyed = (tracks: { count: number }[]): boolean => tracks.some((t) => t.count >= 2);
-const srtTracks = (axes: SrtTracks[]): KeyTrack[] => axes.flatMap((a) => [a.scale, a.rotation, a.translation]);
-
-/** The first group that actually moves (a keyed track), else the first group. */
-function firstGroup(anim: AnimData): string {
-  switch (anim.format) {
-    case 'bck': return `joint:${Math.max(0, anim.joints.findIndex((j) => keyed(srtTracks([j.x, j.y, j.z]))))}`;
-    case 'btk': return `entry:${Math.max(0, anim.entries.findIndex((e) => keyed(srtTracks([e.s, e.t, e.q]))))}`;
-    case 'brk': {
-      const r = anim.register.findIndex((e) => keyed([e.r, e.g, e.b, e.a]));
-      if (r >= 0) return `register:${r}`;
-      const k = anim.konstant.findIndex((e) => keyed([e.r, e.g, e.b, e.a]));
-      if (k >= 0) return `konstant:${k}`;
-      return anim.register.length > 0 ? 'register:0' : 'konstant:0';
-    }
-    case 'motn': {
-      const i = anim.sequences.findIndex((s) => s.standard);
-      return `sequence:${Math.max(0, i)}`;
-    }
-  }
-}

@@ -1,32 +1,20 @@
 /**
  * Chooses what the curve panel shows: a joint, a texture entry, a colour entry or a MOTN
- * sequence. A <select> for ordinary files; a number field when there are too many groups to list
- * (a BCK may have 65,535 joints).
+ * sequence (the format's groups). A <select> for ordinary files; a number field when there are
+ * too many groups to list (a BCK may have 65,535 joints).
  */
-import { groupCount, GroupInfo, listGroups } from '../curves';
-import type { AnimData } from '../../src/formats/types';
-import type { ModelInfo } from '../../src/protocol';
+import { GroupInfo, listGroups } from '../curves';
+import { AnimData, AnySpec, specFor } from '../../src/formats/registry';
+import type { ModelInfo } from '../../src/wire/protocol';
 import { el, Emitter } from '../shared/dom';
 
-/**
- * A group's label with the bound model: BCK "Joint 1 · CoreLight"; BTK/BRK the entry's label and
- * the model material it binds to ("… → material 1", or "→ not in model").
- */
+/** A group's label with the bound model: what the group drives in it (`Joint 1 · CoreLight`, `… → material 1`). */
 export function modelGroupLabel(group: GroupInfo, model: ModelInfo | undefined): string {
-  if (!model) return group.label;
-  if (group.kind === 'joint') {
-    const name = model.jointNames?.[group.index];
-    return name ? `${group.label} · ${name}` : name === null ? `${group.label} · (no model joint)` : group.label;
-  }
-  const kind = group.kind === 'entry' ? 'entries' : group.kind;
-  const b = model.materialBindings?.find((x) => x.group === kind && x.entry === group.index);
-  if (!b) return group.label;
-  return `${group.label} → ${b.materialIndex >= 0 ? `material ${b.materialIndex}` : 'not in model'}`;
+  const target = model?.groupTargets?.[group.index];
+  return target ? `${group.label}${target}` : group.label;
 }
 
 const MAX_LISTED = 4000;
-
-const NOUN: Record<AnimData['format'], string> = { bck: 'Joint', btk: 'Entry', brk: 'Colour', motn: 'Sequence' };
 
 export class GroupPicker {
   readonly element = el('div', 'as-group-picker');
@@ -36,7 +24,8 @@ export class GroupPicker {
   private readonly change = new Emitter<[string]>();
   readonly onChange = this.change.event;
   private groups: GroupInfo[] = [];
-  private format: AnimData['format'] = 'bck';
+  private anim: AnimData | undefined;
+  private spec: AnySpec | undefined;
 
   constructor() {
     this.select.id = 'as-group-select';
@@ -45,8 +34,9 @@ export class GroupPicker {
     this.number.min = '0';
     this.select.addEventListener('change', () => this.change.fire(this.select.value));
     this.number.addEventListener('change', () => {
+      if (!this.anim || !this.spec) return;
       const i = Math.max(0, Math.min(Number(this.number.max), Math.floor(Number(this.number.value) || 0)));
-      this.change.fire(`${this.format === 'bck' ? 'joint' : 'entry'}:${i}`);
+      this.change.fire(this.spec.groups.key(this.anim, i));
     });
     this.element.append(this.label, this.select, this.number);
   }
@@ -56,12 +46,14 @@ export class GroupPicker {
   }
 
   setAnimation(anim: AnimData, model?: ModelInfo): void {
-    this.format = anim.format;
-    const count = groupCount(anim);
+    const spec = specFor(anim);
+    this.anim = anim;
+    this.spec = spec;
+    const count = spec.groups.count(anim);
     const listed = count <= MAX_LISTED;
     this.select.hidden = !listed;
     this.number.hidden = listed;
-    this.label.textContent = `${NOUN[anim.format]}${listed ? '' : ` (0–${count - 1})`}`;
+    this.label.textContent = `${spec.groups.noun}${listed ? '' : ` (0–${count - 1})`}`;
     this.label.htmlFor = listed ? this.select.id : this.number.id;
     if (listed) {
       this.groups = listGroups(anim).map((g) => ({ ...g, label: modelGroupLabel(g, model) }));
@@ -92,6 +84,6 @@ export class GroupPicker {
   /** Shows `key` as chosen without firing onChange. */
   setValue(key: string): void {
     if (!this.select.hidden) this.select.value = key;
-    else this.number.value = key.split(':')[1] ?? '0';
+    else if (this.anim && this.spec) this.number.value = String(this.spec.groups.index(this.anim, key) ?? 0);
   }
 }

@@ -3,7 +3,9 @@
  * list (each diagnostic jumps to its bytes). File strings only via textContent.
  */
 import type { Diagnostic } from '../../src/formats/binary/diagnostics';
-import type { LoadedFile, MaterialBindingInfo, PageCommand } from '../../src/protocol';
+import { plural } from '../../src/formats/binary/text';
+import { isAnimFormat, specOf } from '../../src/formats/registry';
+import type { LoadedFile, MaterialBindingInfo, PageCommand } from '../../src/wire/protocol';
 import { el, Emitter } from '../shared/dom';
 import { DiagnosticsList } from '../shared/diagnosticsList';
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
@@ -11,10 +13,6 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 
 function hex(n: number): string {
   return '0x' + n.toString(16).toUpperCase().padStart(4, '0');
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 const BUTTONS: { command: PageCommand; label: string; title: string; icon: string }[] = [
@@ -116,11 +114,11 @@ export class Header {
     this.facts.replaceChildren(...children);
   }
 
-  /** J3D files: the bound model (or the models found beside the file) and a "Bind Model…" button. */
+  /** Formats that bind to a model: the bound model (or the models found beside the file) and a "Bind Model…" button. */
   private renderModel(file: LoadedFile): void {
-    const j3d = file.format === 'bck' || file.format === 'btk' || file.format === 'brk';
-    this.model.hidden = !j3d;
-    if (!j3d) {
+    const binding = isAnimFormat(file.format) ? specOf(file.format).model : undefined;
+    this.model.hidden = !binding || binding.target === 'none';
+    if (!binding || binding.target === 'none') {
       this.model.replaceChildren();
       return;
     }
@@ -145,7 +143,7 @@ export class Header {
       const candidates = file.modelCandidates ?? [];
       parts.push(el('span', 'as-model-detail', candidates.length > 1
         ? `none bound — ${candidates.length} models beside it (${candidates.slice(0, 4).join(', ')}${candidates.length > 4 ? ', …' : ''}): choose one`
-        : candidates.length === 1 ? `none bound (${candidates[0]} is beside it)` : `none bound: choose a BMD/BDL to ${file.format === 'bck' ? 'name the joints and show the skeleton' : 'see which materials the entries drive'}`));
+        : candidates.length === 1 ? `none bound (${candidates[0]} is beside it)` : `none bound: choose a BMD/BDL to ${binding.purpose}`));
     }
     parts.push(this.actionButton('bindModel', 'Bind Model…', 'AnimScope: Bind Model… (choose the BMD/BDL this animation drives)', 'link'));
     const children: HTMLElement[] = [...parts];

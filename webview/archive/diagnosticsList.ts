@@ -3,7 +3,7 @@
  * each row jumps to the entry the problem is about (see main.ts jumpTo).
  */
 import type { Diagnostic } from '../../src/formats/binary/diagnostics';
-import type { ListingLevel } from '../../src/archiveProtocol';
+import type { ListingLevel } from '../../src/wire/archiveProtocol';
 import { DiagnosticsList, DiagnosticRow } from '../shared/diagnosticsList';
 import { hexOffset } from '../shared/format';
 

@@ -5,8 +5,8 @@
  * ↑/↓/PgUp/PgDn/Home/End move, Enter (or a double click, or a click on an entry's name) opens.
  * Every string from the archive goes through textContent.
  */
-import type { ListingRow } from '../../src/archiveProtocol';
-import { ANIMATION_FORMATS } from '../../src/archiveProtocol';
+import type { ListingRow } from '../../src/wire/archiveProtocol';
+import { ANIMATION_FORMATS } from '../../src/wire/archiveProtocol';
 import { el, Emitter, setAttr, setClass, setText, uniqueId } from '../shared/dom';
 import { hexOffset } from '../shared/format';
 import { VirtualList } from '../shared/virtualList';

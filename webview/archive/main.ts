@@ -7,10 +7,11 @@
  */
 import {
   ArchiveListing, archiveMsg, ArchiveWebviewToHost, isArchiveHostToWebview, ListingRow,
-} from '../../src/archiveProtocol';
+} from '../../src/wire/archiveProtocol';
 import { el } from '../shared/dom';
 import { archiveDiagnosticRows, archiveDiagnosticsList, LevelDiagnostic } from './diagnosticsList';
 import { EntriesTable } from './entriesTable';
+import { plural } from '../../src/formats/binary/text';
 
 interface VsCodeApi {
   postMessage(message: ArchiveWebviewToHost): void;
@@ -24,7 +25,6 @@ interface SavedState { fileName?: string; selected?: number; scrollTop?: number;
 const PKS_BANNER = 'PKS support is less tested (no real sample was available): check what you see against the diagnostics.';
 
 const vscode = acquireVsCodeApi();
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function savedState(): SavedState {
   const s = vscode.getState();

@@ -15,8 +15,6 @@ import { axisColorRole, readThemeColors, ThemeColors, watchTheme, withAlpha } fr
 import { formatTick, formatValue, niceStep, ticks, UNIT_LABEL, UNIT_ORDER, UNIT_SUFFIX } from './scale';
 
 /** Shown (visibly) above MOTN curves: the interpolation is not documented anywhere. */
-export const MOTN_INTERPOLATION_NOTE = 'Interpolation inferred (cubic Hermite, tangents ÷ 30)';
-
 export interface CurveViewOptions {
   /** Accessible name of the curve area (default "Animation curves"). */
   label?: string;
@@ -46,7 +44,7 @@ export interface CurveGroupInput {
   duration: number;
   /** Heading, e.g. "Joint 3" (file strings are fine: set with textContent). */
   title?: string;
-  /** A visible note, e.g. MOTN_INTERPOLATION_NOTE. */
+  /** A visible note (the format's interpolation note). */
   note?: string;
 }
 

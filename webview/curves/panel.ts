@@ -4,11 +4,12 @@
  * the lead's benchmark can ask for the numbers (measureFrameTimes) and live stats (frameStats).
  */
 import type { DescribedKey, DescribedTrack } from '../../src/anim';
-import type { AnimData } from '../../src/formats/types';
+import { describeGroup } from '../../src/anim/describe';
+import { specFor } from '../../src/formats/registry';
+import type { AnimData } from '../../src/formats/registry';
 import { Player, PlayerClock } from '../player/player';
 import { createPreview, Preview } from '../preview';
-import { CurveView, CurveViewRange, MOTN_INTERPOLATION_NOTE } from './curveView';
-import { describeGroup, GroupRef, groupDuration, groupKey, groupLoopMode, listGroups, parseGroupKey } from './groups';
+import { CurveView, CurveViewRange } from './curveView';
 
 export interface CurvePanelOptions {
   /** Preview frame rate (setting), default 30. */
@@ -29,7 +30,7 @@ export interface CurvePanelState {
   loopMode: number;
   /** Visible frame range of the curve view (null = whole animation). */
   zoom: CurveViewRange | null;
-  /** groupKey() of the shown group. */
+  /** The key of the shown group (FormatSpec.groups.key). */
   group?: string;
 }
 
@@ -63,7 +64,8 @@ export class CurvePanel {
   private previewValue: Preview | null = null;
   private readonly options: CurvePanelOptions;
   private anim: AnimData | null = null;
-  private ref: GroupRef | null = null;
+  private groupIndex: number | null = null;
+  private groupKeyValue: string | undefined;
   private tracksValue: DescribedTrack[] = [];
   private live: number[] = [];
   private animId = '';
@@ -118,31 +120,35 @@ export class CurvePanel {
   get preview(): Preview | null {
     return this.previewValue;
   }
-  get group(): GroupRef | null {
-    return this.ref;
+  /** The shown group's index (FormatSpec.groups numbering), or null. */
+  get group(): number | null {
+    return this.groupIndex;
   }
 
   /**
-   * Shows one group of `anim`. Pass `tracks` when you already described them (they must be
-   * that group's tracks only); otherwise they are described here for this group alone.
-   * A different animation (or MOTN sequence) resets the player to the file's loop mode.
+   * Shows the group with `key` of `anim`. Pass `tracks` when you already described them (they must
+   * be that group's tracks only); otherwise they are described here for this group alone. A
+   * different animation (or a group that is an animation of its own, like a MOTN sequence) resets
+   * the player to its loop mode.
    */
-  show(anim: AnimData, ref: GroupRef | string, options: { tracks?: DescribedTrack[]; title?: string } = {}): void {
-    const r = typeof ref === 'string' ? parseGroupKey(ref) : ref;
-    if (!r) return;
-    const tracks = options.tracks ?? describeGroup(anim, r);
-    const duration = groupDuration(anim, r);
-    const id = anim.format === 'motn' ? `motn:${r.sequence ?? 0}` : anim.format;
-    if (anim !== this.anim || id !== this.animId) this.player.setAnimation(duration, groupLoopMode(anim));
+  show(anim: AnimData, key: string, options: { tracks?: DescribedTrack[]; title?: string } = {}): void {
+    const spec = specFor(anim);
+    const index = spec.groups.index(anim, key);
+    if (index === undefined) return;
+    const tracks = options.tracks ?? describeGroup(anim, index);
+    const duration = spec.groups.duration(anim, index);
+    const id = spec.groups.separate ? key : anim.format;
+    if (anim !== this.anim || id !== this.animId) this.player.setAnimation(duration, spec.groups.loopMode(anim, index));
     this.anim = anim;
     this.animId = id;
-    this.ref = r;
+    this.groupIndex = index;
+    this.groupKeyValue = key;
     this.tracksValue = tracks;
-    const title = options.title ?? listGroups(anim).find((g) => g.key === groupKey(r))?.label ?? groupKey(r);
-    this.curves.setTracks({ tracks, duration, title, note: anim.format === 'motn' ? MOTN_INTERPOLATION_NOTE : undefined });
+    const title = options.title ?? spec.groups.label(anim, index);
+    this.curves.setTracks({ tracks, duration, title, note: spec.interpolationNote });
 
     this.previewValue?.dispose();
-    this.previewValue = createPreview(anim, r, tracks);
+    this.previewValue = createPreview(anim, index, tracks);
     this.previewHost.hidden = !this.previewValue;
     if (this.previewValue) this.previewValue.mount(this.previewHost);
     this.onFrame(this.player.frame);
@@ -154,7 +160,7 @@ export class CurvePanel {
 
   get state(): CurvePanelState {
     const view = this.curves.getView();
-    return { ...this.player.state, zoom: view, group: this.ref ? groupKey(this.ref) : undefined };
+    return { ...this.player.state, zoom: view, group: this.groupKeyValue };
   }
 
   /** Restores frame, loop mode and zoom (call after show()). Never starts playing. */

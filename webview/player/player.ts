@@ -4,7 +4,7 @@
  * fps, mapped through `playbackFrame` from the sampler; the once modes stop at their end.
  */
 import { playbackFrame } from '../../src/anim';
-import { LoopMode } from '../../src/formats/types';
+import { LoopMode } from '../../src/formats/jsystem/types';
 
 export interface PlayerClock {
   /** Milliseconds (performance.now() in the browser). */

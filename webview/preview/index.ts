@@ -1,12 +1,12 @@
-/** Previews per format: BRK colour swatches, BTK transformed checkerboard; none for BCK/MOTN yet. */
+/** The preview beside a group's curves, of the kind its format's FormatSpec.preview names. */
 import type { DescribedTrack } from '../../src/anim';
-import type { AnimData } from '../../src/formats/types';
-import type { GroupRef } from '../curves/groups';
-import { BrkSwatchPreview } from './brkSwatch';
+import { specFor } from '../../src/formats/registry';
+import type { AnimData } from '../../src/formats/registry';
+import { ColourSwatchPreview } from './colourSwatch';
 import { BtkCheckerPreview } from './btkChecker';
 
-export { BrkSwatchPreview, colorIdLabel } from './brkSwatch';
-export type { BrkSwatchEntry } from './brkSwatch';
+export { ColourSwatchPreview } from './colourSwatch';
+export type { ColourSwatchEntry } from './colourSwatch';
 export { BtkCheckerPreview } from './btkChecker';
 export type { BtkCheckerEntry } from './btkChecker';
 
@@ -17,21 +17,25 @@ export interface Preview {
   dispose(): void;
 }
 
-/** The preview for one group, or null when the format has none (BCK, MOTN). */
-export function createPreview(anim: AnimData, ref: GroupRef, tracks: DescribedTrack[]): Preview | null {
-  if (anim.format === 'brk' && (ref.kind === 'register' || ref.kind === 'konstant')) {
-    const entry = (ref.kind === 'register' ? anim.register : anim.konstant)?.[ref.index];
-    if (!entry) return null;
-    const p = new BrkSwatchPreview();
-    p.setEntries([{ kind: ref.kind, index: ref.index, materialName: entry.materialName, colorId: entry.colorId, tracks }]);
-    return p;
+/** The preview for group `index`, or null when the format has none. */
+export function createPreview(anim: AnimData, index: number, tracks: DescribedTrack[]): Preview | null {
+  const preview = specFor(anim).preview;
+  switch (preview.kind) {
+    case 'none':
+      return null;
+    case 'colour': {
+      const entry = preview.entry(anim, index);
+      if (!entry) return null;
+      const p = new ColourSwatchPreview();
+      p.setEntries([{ ...entry, tracks }]);
+      return p;
+    }
+    case 'textureMatrix': {
+      const entry = preview.entry(anim, index);
+      if (!entry) return null;
+      const p = new BtkCheckerPreview();
+      p.setEntry({ index, ...entry, tracks });
+      return p;
+    }
   }
-  if (anim.format === 'btk') {
-    const entry = anim.entries?.[ref.index];
-    if (!entry) return null;
-    const p = new BtkCheckerPreview();
-    p.setEntry({ index: ref.index, materialName: entry.materialName, texMtxIndex: entry.texMtxIndex, center: entry.center ?? [0, 0, 0], matrixMode: anim.matrixMode, tracks });
-    return p;
-  }
-  return null;
 }

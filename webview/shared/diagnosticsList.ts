@@ -6,10 +6,10 @@
 import type { Diagnostic } from '../../src/formats/binary/diagnostics';
 import { el, Emitter } from './dom';
 import { hexOffset } from './format';
+import { plural } from '../../src/formats/binary/text';
 
 const ORDER: Record<Diagnostic['severity'], number> = { error: 0, warning: 1, info: 2, hint: 3 };
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export interface DiagnosticRow<T> {
   diagnostic: Diagnostic;

@@ -1,6 +1,6 @@
 /**
  * The 3D skeleton of a BCK bound to its model, on a 2D canvas with its own perspective projection
- * (camera.ts). Every frame the pose comes from bindAnimation(model, bck).pose(frame) — joint world
+ * (camera.ts). Every frame the pose comes from bindJoints(model, channels).pose(frame) — joint world
  * matrices composed down the hierarchy from the sampled S/R/T (T · Rz · Ry · Rx · S; untracked
  * channels keep the bind pose) — and is drawn as:
  *   bones (parent → child lines), joints (dots; the root a larger ring), each joint's local axes,
@@ -11,10 +11,9 @@
  * its channels at the current frame. Colours: --vscode-* variables, re-read on theme change.
  * File strings reach the DOM through textContent only.
  */
-import { bindAnimation, BckBinding, Pose, MATRIX_STRIDE, LOCAL_STRIDE } from '../../src/anim/skeleton';
+import { bindJoints, BckBinding, JointChannels, Pose, MATRIX_STRIDE, LOCAL_STRIDE } from '../../src/anim/skeleton';
 import type { ModelData } from '../../src/formats/model/types';
-import type { BckAnim } from '../../src/formats/types';
-import type { ModelInfo } from '../../src/protocol';
+import type { ModelInfo } from '../../src/wire/protocol';
 import { readThemeColors, ThemeColors, watchTheme } from '../curves/theme';
 import { el } from '../shared/dom';
 import {
@@ -129,22 +128,22 @@ export class SkeletonView {
     return this.pose?.positions ?? new Float64Array(0);
   }
 
-  /** Binds `anim` to `model` and fits the view to the animation's bounds. */
-  setData(model: ModelInfo, anim: BckAnim, frame = 0): void {
+  /** Binds the animation's joint channels to `model` and fits the view to the animation's bounds over `duration` frames. */
+  setData(model: ModelInfo, animation: JointChannels, duration: number, frame = 0): void {
     this.model = model;
     const skeleton = {
       joints: model.joints.map((j, index) => ({ ...j, index })),
       hierarchyRoots: model.hierarchyRoots,
       scalingRule: model.scalingRule,
     } as unknown as Pick<ModelData, 'joints' | 'hierarchyRoots' | 'scalingRule'>;
-    this.binding = bindAnimation(skeleton, anim);
+    this.binding = bindJoints(skeleton, animation);
     const n = model.joints.length;
     this.jointNames = model.joints.map((j, i) => j.name || `Joint ${i}`);
     this.pose = { world: new Float64Array(n * MATRIX_STRIDE), positions: new Float64Array(n * 3) };
     this.locals = new Float64Array(n * LOCAL_STRIDE);
     this.cam = new Float64Array(Math.max(n, 1) * 3 * 16);
     this.screen = new Float64Array(n * 3);
-    this.fit(anim.duration);
+    this.fit(duration);
     this.camera = { ...this.home, target: [...this.home.target] as Vec3 };
     this.hover = undefined;
     this.tip.hidden = true;

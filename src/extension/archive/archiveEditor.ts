@@ -10,7 +10,7 @@
 import * as vscode from 'vscode';
 import {
   ANIMATION_FORMATS, ArchiveListing, archiveMsg, ArchiveWebviewToHost, isArchiveWebviewToHost, ListingRow, MAX_LISTING_ROWS,
-} from '../../archiveProtocol';
+} from '../../wire/archiveProtocol';
 import { ARCHIVE_PAGE, webviewOptions, webviewPage } from '../webviewHtml';
 import {
   ArchiveFileSystemProvider, archiveRootUri, ARCHIVE_SCHEME, displayPath, nestedRootUri, outermostFile, RowSummary,

@@ -41,7 +41,7 @@ import {
   AnyArchive, archiveKindOf, ArchiveEntry, Compression, EntryFormat, extractAny, openAnyArchive,
 } from '../../formats/archive/archive';
 import { detect } from '../../formats/index';
-import type { ListingLevel } from '../../archiveProtocol';
+import type { ListingLevel } from '../../wire/archiveProtocol';
 
 export const ARCHIVE_SCHEME = 'animscope-archive';
 

@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { EntryFormat } from '../../formats/archive/archive';
+import { isAnimFormat, specOf } from '../../formats/registry';
 import {
   ArchiveFileSystemProvider, archiveRootUri, ARCHIVE_SCHEME, displayPath, NodeInfo, outermostFile, parseArchiveUri,
 } from './archiveFileSystem';
@@ -33,13 +34,11 @@ export interface ArchiveTreeElement {
 export function formatIcon(format: EntryFormat | undefined, kind: NodeInfo['kind'] | undefined): vscode.ThemeIcon {
   if (kind === 'root' || kind === 'archive') return new vscode.ThemeIcon('file-zip');
   if (kind === 'folder') return vscode.ThemeIcon.Folder;
-  switch (format) {
-    case 'bck': return new vscode.ThemeIcon('person', new vscode.ThemeColor('charts.blue'));
-    case 'btk': return new vscode.ThemeIcon('symbol-color', new vscode.ThemeColor('charts.green'));
-    case 'brk': return new vscode.ThemeIcon('paintcan', new vscode.ThemeColor('charts.orange'));
-    case 'motn': return new vscode.ThemeIcon('pulse', new vscode.ThemeColor('charts.purple'));
-    default: return new vscode.ThemeIcon('file-binary');
+  if (isAnimFormat(format)) {
+    const { codicon, color } = specOf(format).icon;
+    return new vscode.ThemeIcon(codicon, new vscode.ThemeColor(color));
   }
+  return new vscode.ThemeIcon('file-binary');
 }
 
 export function formatSize(n: number): string {
@@ -48,7 +47,6 @@ export function formatSize(n: number): string {
   return `${(n / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-const ANIMATIONS: readonly string[] = ['bck', 'btk', 'brk', 'motn'];
 
 export class ArchiveTreeProvider implements vscode.TreeDataProvider<ArchiveTreeElement>, vscode.Disposable {
   private readonly _onDidChangeTreeData = new vscode.EventEmitter<ArchiveTreeElement | undefined>();
@@ -181,7 +179,7 @@ export class ArchiveTreeProvider implements vscode.TreeDataProvider<ArchiveTreeE
       if (info.suspicious) tip.appendText('\n⚠ the stored name is unsafe as a path (shown with replacements)');
     }
     item.tooltip = tip;
-    const isAnimation = info?.kind === 'file' && ANIMATIONS.includes(info.format);
+    const isAnimation = info?.kind === 'file' && isAnimFormat(info.format);
     item.contextValue = info?.kind === 'archive' ? CONTEXT_NESTED : info?.kind === 'folder' ? CONTEXT_FOLDER
       : isAnimation ? CONTEXT_ANIMATION : CONTEXT_FILE;
     if (info?.kind === 'file') item.command = { command: OPEN_ENTRY_COMMAND, title: 'Open', arguments: [element.uri] };

@@ -1,17 +1,15 @@
 /**
  * A decoded animation + a decoded model → what the editor shows and exports: the protocol's
- * ModelInfo (joints for the skeleton view, BCK joint names, BTK/BRK material bindings), the binding
- * diagnostics (MDL_JOINT_COUNT, MDL_MATERIAL_MISSING, MDL_TEXMTX_SLOT) that join the animation's
- * own, and the export's `model` section. Pure (no `vscode`).
+ * ModelInfo (joints for the skeleton view, and what each group drives: the format's
+ * FormatSpec.model.bind), the binding diagnostics that join the animation's own, and the export's
+ * `model` section. Pure (no `vscode`).
  */
-import { bindMaterials } from '../../anim/materials';
-import { bindAnimation } from '../../anim/skeleton';
 import type { ExportedModel } from '../../export/json';
 import type { Diagnostic } from '../../formats/binary/diagnostics';
-import { resolvePath } from '../../formats/binary/fields';
 import type { ModelData } from '../../formats/model/types';
 import type { DecodedFile } from '../../formats/types';
-import { MAX_MODEL_DIAGNOSTICS, MaterialBindingInfo, ModelInfo, ModelJointInfo } from '../../protocol';
+import { specFor } from '../../formats/registry';
+import { MAX_MODEL_DIAGNOSTICS, ModelInfo, ModelJointInfo } from '../../wire/protocol';
 
 export type ModelSource = ModelInfo['source'];
 
@@ -43,14 +41,6 @@ export function jointInfos(model: ModelData): ModelJointInfo[] {
   }));
 }
 
-/** Offset of the BCK's joint count (ANK1 + 0x0C), for MDL_JOINT_COUNT. */
-function jointCountOffset(decoded: DecodedFile): number | undefined {
-  const node = resolvePath(decoded.root, 'ANK1/jointCount', decoded.bytes);
-  if (node && node.path === 'ANK1/jointCount') return node.offset;
-  const chunk = decoded.root.children?.find((c) => c.name === 'ANK1');
-  return chunk ? chunk.offset + 0x0C : undefined;
-}
-
 /** `fileDiagnostics`: the model file's own (from decodeModel), shown with the model in the page. */
 export function bindModel(decoded: DecodedFile, model: ModelData, fileName: string, source: ModelSource,
   fileDiagnostics: readonly Diagnostic[] = []): ModelBinding {
@@ -64,23 +54,12 @@ export function bindModel(decoded: DecodedFile, model: ModelData, fileName: stri
     } : {}),
   };
   const exported: ExportedModel = { file: fileName, jointCount: joints.length, materials };
-  let diagnostics: Diagnostic[] = [];
   const anim = decoded.anim;
-  if (anim?.format === 'bck') {
-    const bound = bindAnimation(model, anim, { jointCountOffset: jointCountOffset(decoded) });
-    info.jointNames = bound.jointNames;
-    exported.jointNames = bound.jointNames;
-    diagnostics = bound.diagnostics;
-  } else if (anim?.format === 'btk' || anim?.format === 'brk') {
-    const result = bindMaterials(model, anim, { animRoot: decoded.root });
-    const bindings: MaterialBindingInfo[] = result.bindings.map((b) => ({
-      group: b.group, entry: b.entry, materialName: b.materialName ?? '', materialIndex: b.materialIndex,
-      ...(b.texMtxSlot !== undefined ? { texMtxSlot: b.texMtxSlot } : {}),
-      ...(b.colorSlot !== undefined ? { colorSlot: b.colorSlot } : {}),
-    }));
-    info.materialBindings = bindings;
-    exported.materialBindings = bindings;
-    diagnostics = result.diagnostics;
-  }
-  return { info, diagnostics, exported };
+  const facet = anim && specFor(anim).model;
+  if (!anim || !facet || facet.target === 'none') return { info, diagnostics: [], exported };
+  const bound = facet.bind(anim, model, decoded.root, decoded.bytes);
+  info.groupTargets = bound.groupTargets;
+  if (bound.jointNames) info.jointNames = exported.jointNames = bound.jointNames;
+  if (bound.materialBindings) info.materialBindings = exported.materialBindings = bound.materialBindings;
+  return { info, diagnostics: bound.diagnostics, exported };
 }

@@ -10,7 +10,7 @@ import { DiagnosticCode, DiagnosticSink } from '../binary/diagnostics';
 import type { Diagnostic } from '../binary/diagnostics';
 import type { FieldNode } from '../binary/fields';
 import { detect } from '../index';
-import type { AnimFormat } from '../types';
+import { AnimFormat, isAnimFormat } from '../registry';
 import { gunzip, INFLATE_CODES, isGzip } from './inflate';
 import { isPks, parsePks, PksEntry, PKS_CODES } from './pks';
 import { isRarc, parseRarc, RarcEntry } from './rarc';
@@ -119,7 +119,7 @@ export function detectEntry(data: Uint8Array, name: string): { compression: Comp
   const classify = (bytes: Uint8Array): EntryFormat | undefined => {
     if (isRarc(bytes) || isPks(bytes)) return 'archive';
     const kind = detect(bytes, name);
-    if (kind === 'bck' || kind === 'btk' || kind === 'brk' || kind === 'motn') return kind;
+    if (isAnimFormat(kind)) return kind;
     return undefined;
   };
   if (compression === 'none') return { compression, format: classify(data) ?? 'unknown' };

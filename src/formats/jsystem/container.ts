@@ -8,7 +8,7 @@ import { DiagnosticCode, DiagnosticSink, Severity, hex } from '../binary/diagnos
 import { ElementLayout, FieldNode, FieldRole, readFixedString } from '../binary/fields';
 import { StructBuilder, fillGaps } from '../binary/builder';
 import type { FormatResult } from '../result';
-import { LoopMode } from '../types';
+import { LoopMode } from './types';
 
 export const JSYSTEM_HEADER_SIZE = 0x20;
 

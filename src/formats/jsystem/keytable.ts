@@ -9,7 +9,7 @@
 import { hex } from '../binary/diagnostics';
 import { ElementLayout } from '../binary/fields';
 import { recordElement } from '../binary/builder';
-import type { KeyTrack } from '../types';
+import type { KeyTrack } from './types';
 import type { CodeCounter, LimitedSink } from './container';
 
 export const KEY_TABLE_ENTRY_SIZE = 6;

@@ -18,10 +18,10 @@ import { DiagnosticSink, hex } from '../binary/diagnostics';
 import type { FieldNode } from '../binary/fields';
 import { StructBuilder, fillGaps, recordElement, scalarElement } from '../binary/builder';
 import type { FormatResult } from '../result';
-import type { MotnAnim, MotnSequence } from '../types';
+import type { MotnAnim, MotnSequence } from './types';
 import { HEADER_AREA, HEADER_SIZE, readHeader, u32le } from './header';
 import { DecodedSequence, MotnContext, buildTracks, decodeSequence } from './sequence';
-import type { MotnTrack } from '../types';
+import type { MotnTrack } from './types';
 import { findBuildDate, readNames } from './names';
 
 export { looksLikeMotn } from './header';

@@ -13,7 +13,7 @@
 import { DiagnosticSink, hex } from '../binary/diagnostics';
 import { FieldNode, halfToFloat } from '../binary/fields';
 import { StructBuilder, fillGaps, scalarElement } from '../binary/builder';
-import type { MotnChannel, MotnKey, MotnTrack } from '../types';
+import type { MotnChannel, MotnKey, MotnTrack } from './types';
 import { u16le } from './header';
 
 /** Shared state of one decode: the bytes, the sink and a work budget against hostile files. */

@@ -8,7 +8,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { decode } from '../../../src/formats/index';
 import type { DecodedFile } from '../../../src/formats/types';
-import { PROTOCOL_VERSION } from '../../../src/protocol';
+import { PROTOCOL_VERSION } from '../../../src/wire/protocol';
 import type { OpenTiming, RenderState, SelectionState } from '../../../src/extension/editorProvider';
 
 export const EXTENSION_ID = 'animscope.animscope';

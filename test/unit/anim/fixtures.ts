@@ -1,5 +1,10 @@
 /** Hand-built decoded data for the sampler tests (no decoder involved). */
-import type { BckAnim, BrkAnim, BrkEntry, BtkAnim, BtkEntry, DecodedFile, KeyTrack, MotnAnim, MotnKey, MotnSequence, MotnTrack, SrtTracks } from '../../../src/formats/types';
+import type { BckAnim } from '../../../src/formats/jsystem/bck/types';
+import type { BrkAnim, BrkEntry } from '../../../src/formats/jsystem/brk/types';
+import type { BtkAnim, BtkEntry } from '../../../src/formats/jsystem/btk/types';
+import type { DecodedFile } from '../../../src/formats/types';
+import type { KeyTrack, SrtTracks } from '../../../src/formats/jsystem/types';
+import type { MotnAnim, MotnKey, MotnSequence, MotnTrack } from '../../../src/formats/motn/types';
 
 export const NONE: KeyTrack = { count: 0, index: 0, tangentMode: 0 };
 

@@ -1,7 +1,9 @@
 import * as assert from 'assert';
 import { decode } from '../../../src/formats/index';
 import { resolvePath, uncoveredRanges, walkFields, FieldNode } from '../../../src/formats/binary/fields';
-import type { BckAnim, BrkAnim, BtkAnim } from '../../../src/formats/types';
+import type { BckAnim } from '../../../src/formats/jsystem/bck/types';
+import type { BrkAnim } from '../../../src/formats/jsystem/brk/types';
+import type { BtkAnim } from '../../../src/formats/jsystem/btk/types';
 import { listSamples, readSample } from '../helpers';
 
 const J3D = listSamples('j3d', (n) => /\.(bck|btk|brk)$/i.test(n));

@@ -12,7 +12,7 @@ import { resolveInArchive } from '../../../src/formats/archive/archive-path';
 import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import { decode } from '../../../src/formats/index';
 import { decodeModel } from '../../../src/formats/model/index';
-import { isModelInfo } from '../../../src/protocol';
+import { isModelInfo } from '../../../src/wire/protocol';
 
 const ARCHIVES = path.resolve(__dirname, '../../../../../shared/samples/archives');
 

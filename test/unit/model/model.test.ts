@@ -8,7 +8,7 @@ import { resolvePath, uncoveredRanges, walkFields, FieldNode } from '../../../sr
 import { decodeModel, looksLikeModel } from '../../../src/formats/model';
 import type { ModelResult } from '../../../src/formats/model';
 import { decode } from '../../../src/formats/index';
-import type { BckAnim } from '../../../src/formats/types';
+import type { BckAnim } from '../../../src/formats/jsystem/bck/types';
 import { archiveFile, BOSS_BDL, CORE_BDL, f32hex, FOOT_BDL } from './fixtures';
 
 function decodeClean(bytes: Uint8Array): ModelResult {

@@ -8,7 +8,7 @@ import { uncoveredRanges } from '../../../src/formats/binary/fields';
 import { decodeModel } from '../../../src/formats/model';
 import type { ModelResult } from '../../../src/formats/model';
 import { decode } from '../../../src/formats/index';
-import type { BckAnim } from '../../../src/formats/types';
+import type { BckAnim } from '../../../src/formats/jsystem/bck/types';
 import { bindAnimation, computePose, bindPoseLocals } from '../../../src/anim/skeleton';
 import { archiveFile, BOSS_BDL, CORE_BDL, FOOT_BDL, prng, writeModel, SynthModel } from './fixtures';
 

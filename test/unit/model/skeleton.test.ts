@@ -7,7 +7,7 @@ import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import { decode } from '../../../src/formats/index';
 import { decodeModel } from '../../../src/formats/model';
 import type { ModelData } from '../../../src/formats/model';
-import type { BckAnim } from '../../../src/formats/types';
+import type { BckAnim } from '../../../src/formats/jsystem/bck/types';
 import { sampleFile } from '../../../src/anim';
 import { bindAnimation, bindPose, boneSegments, computePose, LOCAL_STRIDE } from '../../../src/anim/skeleton';
 import { writeBck } from '../../fixtures/j3d-writer';

@@ -17,7 +17,7 @@ import { decode } from '../../../src/formats/index';
 import { resolvePath, uncoveredRanges, fieldsAt } from '../../../src/formats/binary/fields';
 import { COMMON_CODES } from '../../../src/formats/binary/diagnostics';
 import { MOTN_CODES, looksLikeMotn } from '../../../src/formats/motn/motn';
-import type { MotnAnim } from '../../../src/formats/types';
+import type { MotnAnim } from '../../../src/formats/motn/types';
 import { readSample } from '../helpers';
 
 describe('MOTN: motion.bin', () => {

@@ -1,7 +1,7 @@
 /** Truncated, corrupted and hostile MOTN input never throws, hangs or allocates without bound. */
 import * as assert from 'assert';
 import { decode } from '../../../src/formats/index';
-import type { MotnAnim } from '../../../src/formats/types';
+import type { MotnAnim } from '../../../src/formats/motn/types';
 import { sampleSequences, writeMotn } from '../../fixtures/motn-writer';
 import { readSample } from '../helpers';
 import { prng as rng } from '../../fixtures/prng';

@@ -4,7 +4,7 @@ import { decode } from '../../../src/formats/index';
 import { DiagnosticSink, COMMON_CODES } from '../../../src/formats/binary/diagnostics';
 import { halfToFloat, resolvePath, uncoveredRanges } from '../../../src/formats/binary/fields';
 import { MOTN_CODES, decodeMotn, looksLikeMotn } from '../../../src/formats/motn/motn';
-import type { MotnAnim } from '../../../src/formats/types';
+import type { MotnAnim } from '../../../src/formats/motn/types';
 import { floatToHalf, sampleSequences, writeMotn } from '../../fixtures/motn-writer';
 
 function run(bytes: Uint8Array) {

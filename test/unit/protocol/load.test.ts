@@ -1,11 +1,12 @@
 import { strict as assert } from 'assert';
-import { animFromPayload } from '../../../src/animPayload';
-import { summarize } from '../../../src/export/summary';
+import { animFromPayload } from '../../../src/wire/animPayload';
+import { summarize } from '../../../src/formats/summary';
 import { decode } from '../../../src/formats/index';
-import type { BckAnim, DecodedFile } from '../../../src/formats/types';
-import { loadedFileOf } from '../../../src/loadedFile';
-import { packTree, unpackTree } from '../../../src/packedTree';
-import { isLoadedFile, LoadedFile } from '../../../src/protocol';
+import type { BckAnim } from '../../../src/formats/jsystem/bck/types';
+import type { DecodedFile } from '../../../src/formats/types';
+import { loadedFileOf } from '../../../src/wire/loadedFile';
+import { packTree, unpackTree } from '../../../src/wire/packedTree';
+import { isLoadedFile, LoadedFile } from '../../../src/wire/protocol';
 import { encodeYaz0 } from '../../fixtures/archive-writer';
 import { writeWorstCaseBck } from '../../fixtures/j3d-writer';
 import { listSamples, readSample } from '../helpers';
@@ -23,7 +24,8 @@ describe('the load message (host → webview): packed field tree and animation p
       assert.ok(isLoadedFile(file));
       assert.ok(!('root' in file), 'no field tree as objects');
       assert.deepStrictEqual(unpackTree(file.tree), host.root);
-      const anim = animFromPayload(file.anim!);
+      const anim = animFromPayload(file.anim);
+      assert.ok(anim, 'the payload unpacks');
       if (host.anim?.format === 'motn' && anim.format === 'motn') {
         assert.deepStrictEqual(anim.sequences.map(({ tracks, ...s }) => s), host.anim.sequences.map(({ tracks, ...s }) => s));
         assert.ok(anim.sequences.every((s) => s.tracks.length === 0), 'MOTN tracks are asked for per sequence');

@@ -4,7 +4,7 @@
  * `window.harness` for the tests. URL: index.html?file=j3d/smg/TripodBossCore/Wait.btk&group=entry:0&theme=dark&clock=manual
  */
 import { decode } from '../../../src/formats';
-import type { AnimData } from '../../../src/formats/types';
+import type { AnimData } from '../../../src/formats/registry';
 import { CurvePanel, listGroups } from '../../../webview/curves';
 import type { PlayerClock } from '../../../webview/player';
 

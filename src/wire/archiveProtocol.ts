@@ -14,13 +14,15 @@
  * Every string in a listing comes from the archive (untrusted): the webview sets them with
  * textContent only.
  */
-import type { Diagnostic } from './formats/binary/diagnostics';
+import type { EntryFormat } from '../formats/archive/archive';
+import type { Diagnostic } from '../formats/binary/diagnostics';
+import { FORMAT_IDS } from '../formats/registry';
 import { isDiagnostic } from './protocol';
 
 export const ARCHIVE_PROTOCOL_VERSION = 1;
 
-export const ENTRY_FORMATS = ['bck', 'btk', 'brk', 'motn', 'archive', 'unknown', 'folder'] as const;
-export type EntryFormatName = (typeof ENTRY_FORMATS)[number];
+export const ENTRY_FORMATS: readonly EntryFormatName[] = [...FORMAT_IDS, 'archive', 'unknown', 'folder'];
+export type EntryFormatName = EntryFormat;
 export const COMPRESSIONS = ['none', 'yaz0', 'gzip'] as const;
 export type CompressionName = (typeof COMPRESSIONS)[number];
 export const ROW_KINDS = ['file', 'folder', 'archive'] as const;
@@ -176,4 +178,4 @@ export const archiveMsg = {
 };
 
 /** Entry formats the AnimScope animation editor opens. */
-export const ANIMATION_FORMATS: readonly string[] = ['bck', 'btk', 'brk', 'motn'];
+export const ANIMATION_FORMATS: readonly string[] = FORMAT_IDS;

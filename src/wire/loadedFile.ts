@@ -3,8 +3,8 @@
  * the animation as its payload. Pure: the editor and the test page (test/app-page) build it alike.
  */
 import { animPayload } from './animPayload';
-import { summarize } from './export/summary';
-import type { DecodedFile } from './formats/types';
+import { summarize } from '../formats/summary';
+import type { DecodedFile } from '../formats/types';
 import { packTree } from './packedTree';
 import type { LoadedFile } from './protocol';
 

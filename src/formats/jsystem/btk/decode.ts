@@ -12,13 +12,14 @@
  * with a `post` prefix (`postKeyTable` …). Nintendo's "+4" bytes after the last table are
  * `sizeSlack`.
  */
-import { DiagnosticCode, DiagnosticSink, hex } from '../binary/diagnostics';
-import { compositeElement, recordElement, scalarElement } from '../binary/builder';
-import type { FormatResult } from '../result';
-import { BtkAnim, BtkEntry, KeyTrack, MatrixMode } from '../types';
-import { ChunkContext, checkCommonHeader, copyF32Bank, copyS16Bank, decodeJsystemFile, loopModeDisplay, readU16 } from './container';
-import { KEY_TABLE_ENTRY, TrackChecker, bankRef, readKeyTrack } from './keytable';
-import { readGroupNames } from './nametable';
+import { DiagnosticCode, DiagnosticSink, hex } from '../../binary/diagnostics';
+import { compositeElement, recordElement, scalarElement } from '../../binary/builder';
+import type { FormatResult } from '../../result';
+import type { KeyTrack } from '../types';
+import { BtkAnim, BtkEntry, MatrixMode } from './types';
+import { ChunkContext, checkCommonHeader, copyF32Bank, copyS16Bank, decodeJsystemFile, loopModeDisplay, readU16 } from '../container';
+import { KEY_TABLE_ENTRY, TrackChecker, bankRef, readKeyTrack } from '../keytable';
+import { readGroupNames } from '../nametable';
 
 export const TTK1_HEADER_SIZE = 0x60;
 export const BTK_ENTRY_SIZE = 54;

@@ -1,41 +1,25 @@
 /**
- * BRK preview: one animated colour swatch per TEV colour entry, with the numeric RGBA values
- * and the colour id (C0..C3 registers, K0..K3 konstants).
+ * Colour preview (BRK): one animated colour swatch per colour entry, with the numeric RGBA values
+ * and the colour slot (C0..C3 registers, K0..K3 konstants).
  *
  * Register colours are s11 in hardware (the game clamps interpolated values to −1024..1023);
  * the swatch shows them clamped to 0..255 and says so when a component is outside that range.
  * Konstant colours are 0..255 already (constants are not clamped by the game: same display rule).
  */
 import type { DescribedTrack } from '../../src/anim';
+import type { ColourPreviewEntry } from '../../src/formats/spec';
+import { el } from '../shared/dom';
 
-export interface BrkSwatchEntry {
-  kind: 'register' | 'konstant';
-  /** Entry index in its group. */
-  index: number;
-  /** Material name from the file (set with textContent only). */
-  materialName: string;
-  /** u8 colour id: 0..3 = C0..C3 / K0..K3. */
-  colorId: number;
+export interface ColourSwatchEntry extends ColourPreviewEntry {
   /** The entry's four tracks (axis r, g, b, a). */
   tracks: DescribedTrack[];
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-export function colorIdLabel(kind: 'register' | 'konstant', colorId: number): string {
-  return `${kind === 'register' ? 'C' : 'K'}${colorId}`;
 }
 
 const clamp255 = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : Math.round(v));
 
 interface Row {
   root: HTMLElement;
-  entry: BrkSwatchEntry;
+  entry: ColourSwatchEntry;
   tracks: (DescribedTrack | undefined)[];
   swatch: HTMLDivElement;
   alpha: HTMLDivElement;
@@ -45,7 +29,7 @@ interface Row {
   last: number[];
 }
 
-export class BrkSwatchPreview {
+export class ColourSwatchPreview {
   readonly element: HTMLDivElement;
   private rows: Row[] = [];
   private frameValue = 0;
@@ -65,7 +49,7 @@ export class BrkSwatchPreview {
     this.element.remove();
   }
 
-  setEntries(entries: BrkSwatchEntry[]): void {
+  setEntries(entries: ColourSwatchEntry[]): void {
     this.rows = entries.map((entry) => this.buildRow(entry));
     this.element.replaceChildren(...this.rows.map((r) => r.root));
     this.setFrame(this.frameValue);
@@ -97,10 +81,10 @@ export class BrkSwatchPreview {
     }
   }
 
-  private buildRow(entry: BrkSwatchEntry): Row {
+  private buildRow(entry: ColourSwatchEntry): Row {
     const byAxis = (a: string) => entry.tracks.find((t) => t.axis === a);
     const wrap = el('figure', 'as-brk-entry');
-    const id = colorIdLabel(entry.kind, entry.colorId);
+    const id = entry.slot;
     wrap.setAttribute('aria-label', `${id} ${entry.materialName}`);
     const swatches = el('div', 'as-brk-swatches');
     const swatch = el('div', 'as-brk-swatch');
@@ -114,7 +98,7 @@ export class BrkSwatchPreview {
     const info = el('figcaption', 'as-brk-info');
     const head = el('div', 'as-brk-head');
     head.append(el('span', 'as-badge', id), el('span', 'as-brk-name', entry.materialName));
-    head.title = `${entry.kind} entry ${entry.index}`;
+    head.title = entry.title;
     const table = el('dl', 'as-brk-values');
     const values: HTMLElement[] = [];
     for (const c of ['R', 'G', 'B', 'A']) {
@@ -125,8 +109,7 @@ export class BrkSwatchPreview {
     const note = el('div', 'as-preview-note');
     note.hidden = true;
     info.append(head, table, note);
-    if (entry.colorId === 3 && entry.kind === 'register') info.append(el('div', 'as-preview-note', 'C3 (TEV colour slot 3) never reaches the hardware.'));
-    else if (entry.colorId > 3) info.append(el('div', 'as-preview-note', `Colour id ${entry.colorId} is outside 0..3.`));
+    for (const text of entry.notes) info.append(el('div', 'as-preview-note', text));
     wrap.append(swatches, info);
     return { root: wrap, entry, tracks: [byAxis('r'), byAxis('g'), byAxis('b'), byAxis('a')], swatch, alpha, alphaFill, values, note, last: [NaN, NaN, NaN, NaN] };
   }
@@ -143,6 +126,6 @@ export class BrkSwatchPreview {
     raw.forEach((v, i) => (row.values[i].textContent = String(Math.round(v * 100) / 100)));
     const outside = raw.map((v, i) => (v < 0 || v > 255 ? 'RGBA'[i] : '')).filter(Boolean);
     row.note.hidden = outside.length === 0;
-    if (outside.length) row.note.textContent = `${outside.join(', ')} outside 0..255: the swatch shows ${outside.length > 1 ? 'them' : 'it'} clamped${row.entry.kind === 'register' ? ' (registers hold −1024..1023)' : ''}.`;
+    if (outside.length) row.note.textContent = `${outside.join(', ')} outside 0..255: the swatch shows ${outside.length > 1 ? 'them' : 'it'} clamped${row.entry.rangeNote ? ` (${row.entry.rangeNote})` : ''}.`;
   }
 }

@@ -6,42 +6,38 @@
  *
  *   webview ──ready──────────────► host   script loaded, listener installed (sent on every (re)load)
  *   webview ◄──load────────────── host   the decoded file: bytes, field tree (packed: src/packedTree.ts),
- *                                        diagnostics, summary, animation (src/animPayload.ts), and the bound
+ *                                        diagnostics, summary, animation (animPayload.ts), and the bound
  *                                        model (joints, materials, bindings) when there is one
  *   webview ──loading────────────► host   a load arrived and is being rendered (the host stops worrying about it)
  *   webview ◄──fileDeleted──────── host   the file is gone from disk (the last decode stays visible)
  *   webview ◄──reveal───────────── host   select and show a byte range (Go to Offset…, Problems panel)
  *   webview ◄──settings─────────── host   settings changed (frame rate)
- *   webview ──requestTracks──────► host   MOTN: the tracks of one sequence (they are built on demand)
+ *   webview ──requestTracks──────► host   the tracks of one group that did not travel with the load
+ *                                        (MOTN sequences: FormatSpec.deferred)
  *   webview ◄──tracks───────────── host   the answer, with the request id
  *   webview ──rendered───────────► host   what it rendered (counts), after every load: for tests and status
  *   webview ──selection──────────► host   the selected field/byte range (Go to Offset default, status bar)
  *   webview ──command────────────► host   a toolbar button asking for a host command (export, go to offset, bind model)
  *   webview ──error──────────────► host   the webview could not render a message
  */
-import type { Diagnostic } from './formats/binary/diagnostics';
-import type { Summary } from './export/summary';
-import type { AnimData, BckAnim, ContainerInfo, MotnSequence, MotnTrack } from './formats/types';
-import type { ModelJoint } from './formats/model/types';
+import type { Diagnostic } from '../formats/binary/diagnostics';
+import type { MaterialBindingInfo } from '../anim/materials';
+import type { Summary } from '../formats/summary';
+import { FORMAT_IDS } from '../formats/registry';
+import type { AnimFormat } from '../formats/registry';
+import type { ContainerInfo } from '../formats/types';
+import type { ModelJoint } from '../formats/model/types';
+import type { AnimPayload } from './animPayload';
 import { isPackedTree, PackedTree } from './packedTree';
 
-export const PROTOCOL_VERSION = 4;
+export type { MaterialBindingInfo } from '../anim/materials';
 
-/** MOTN sequences cross without their tracks (hundreds of thousands of keys): asked for per sequence. */
-export type MotnSequenceInfo = Omit<MotnSequence, 'tracks'>;
-/**
- * The animation as it crosses to the webview (src/animPayload.ts): BCK joints as one Uint16Array
- * of key table values (27 per joint), MOTN without its tracks.
- */
-export type AnimPayload =
-  | Exclude<AnimData, { format: 'motn' | 'bck' }>
-  | (Omit<BckAnim, 'joints'> & { jointTracks: Uint16Array })
-  | { format: 'motn'; sequences: MotnSequenceInfo[]; buildDate?: string };
+export const PROTOCOL_VERSION = 5;
 
 export interface LoadedFile {
   /** Display name: base name, or the inner path for a file inside an archive. */
   fileName: string;
-  format: 'bck' | 'btk' | 'brk' | 'motn' | 'unknown';
+  format: AnimFormat | 'unknown';
   /** The bytes every span refers to (decompressed when `container` is set). */
   bytes: Uint8Array;
   /** Length of the file as stored. */
@@ -65,19 +61,6 @@ export interface LoadedFile {
 export type ModelJointInfo = Pick<ModelJoint,
   'name' | 'parent' | 'children' | 'scale' | 'rotationDegrees' | 'translation' | 'scaleCompensate' | 'bboxMin' | 'bboxMax'>;
 
-/** A BTK/BRK entry → model material binding (src/anim/materials.ts MaterialBinding). */
-export interface MaterialBindingInfo {
-  group: 'entries' | 'register' | 'konstant';
-  entry: number;
-  materialName: string;
-  /** -1 when the model has no material of that name. */
-  materialIndex: number;
-  /** BTK: TEXMTX0…9, skip, invalid (N). */
-  texMtxSlot?: string;
-  /** BRK: tevColor[i] / tevKColor[i]. */
-  colorSlot?: string;
-}
-
 export interface ModelInfo {
   /** Base name of the model file (TripodBossCore.bdl). */
   fileName: string;
@@ -88,6 +71,8 @@ export interface ModelInfo {
   joints: ModelJointInfo[];
   /** Material names in index order. */
   materials: string[];
+  /** Per group of the animation, what it drives in the model, appended to the group's label. */
+  groupTargets?: (string | null)[];
   /** BCK: per animation joint, the model joint's name (null past the model's joint count). */
   jointNames?: (string | null)[];
   /** BTK/BRK: one per animation entry. */
@@ -137,7 +122,8 @@ export interface LoadMessage { type: 'load'; version: typeof PROTOCOL_VERSION; f
 export interface FileDeletedMessage { type: 'fileDeleted'; version: typeof PROTOCOL_VERSION }
 export interface RevealMessage { type: 'reveal'; version: typeof PROTOCOL_VERSION; offset: number; length: number }
 export interface SettingsMessage { type: 'settings'; version: typeof PROTOCOL_VERSION; settings: ViewSettings }
-export interface TracksMessage { type: 'tracks'; version: typeof PROTOCOL_VERSION; requestId: number; sequenceIndex: number; tracks: MotnTrack[] }
+/** `tracks`: the group's part as its format's DeferredTracks facet sends it (checked when attached). */
+export interface TracksMessage { type: 'tracks'; version: typeof PROTOCOL_VERSION; requestId: number; group: number; tracks: unknown }
 export type HostToWebview = LoadMessage | FileDeletedMessage | RevealMessage | SettingsMessage | TracksMessage;
 
 // ---- webview → host -------------------------------------------------------------------------
@@ -153,7 +139,7 @@ export interface RenderedMessage {
   counts: RenderCounts;
 }
 export interface SelectionMessage { type: 'selection'; version: typeof PROTOCOL_VERSION; path?: string; offset: number; length: number }
-export interface RequestTracksMessage { type: 'requestTracks'; version: typeof PROTOCOL_VERSION; requestId: number; sequenceIndex: number }
+export interface RequestTracksMessage { type: 'requestTracks'; version: typeof PROTOCOL_VERSION; requestId: number; group: number }
 /** Toolbar buttons that run a command of src/extension/commands.ts for the page's file. */
 export const WEBVIEW_COMMANDS = ['exportJson', 'exportCurves', 'goToOffset', 'reopenAsHex'] as const;
 export type WebviewCommand = (typeof WEBVIEW_COMMANDS)[number];
@@ -172,7 +158,7 @@ const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isI
 const isVersioned = (x: unknown): x is Obj => isObj(x) && x.version === PROTOCOL_VERSION && isStr(x.type);
 
 const SEVERITIES: readonly string[] = ['error', 'warning', 'info', 'hint'];
-const FORMATS: readonly string[] = ['bck', 'btk', 'brk', 'motn', 'unknown'];
+const FORMATS: readonly string[] = [...FORMAT_IDS, 'unknown'];
 
 export function isDiagnostic(x: unknown): x is Diagnostic {
   return isObj(x) && isStr(x.severity) && SEVERITIES.includes(x.severity) &&
@@ -209,6 +195,7 @@ export function isModelInfo(x: unknown): x is ModelInfo {
   if (!isIndexList(x.hierarchyRoots, n)) return false;
   if (!x.joints.every((j) => isModelJointInfo(j, n))) return false;
   if (!Array.isArray(x.materials) || x.materials.length > MAX_MODEL_ITEMS || !x.materials.every(isStr)) return false;
+  if (x.groupTargets !== undefined && !(Array.isArray(x.groupTargets) && x.groupTargets.every((s) => s === null || isStr(s)))) return false;
   if (x.jointNames !== undefined && !(Array.isArray(x.jointNames) && x.jointNames.every((s) => s === null || isStr(s)))) return false;
   if (x.materialBindings !== undefined && !(Array.isArray(x.materialBindings) && x.materialBindings.every(isMaterialBindingInfo))) return false;
   if (x.fileDiagnostics !== undefined && !(Array.isArray(x.fileDiagnostics) && x.fileDiagnostics.length <= MAX_MODEL_DIAGNOSTICS &&
@@ -222,8 +209,7 @@ export function isLoadedFile(x: unknown): x is LoadedFile {
     x.bytes instanceof Uint8Array && isCount(x.fileByteLength) &&
     Array.isArray(x.diagnostics) && x.diagnostics.every(isDiagnostic) &&
     isObj(x.summary) && isPackedTree(x.tree) &&
-    (x.anim === undefined || (isObj(x.anim) && isStr(x.anim.format) && x.anim.format === x.format &&
-      (x.anim.format !== 'bck' || x.anim.jointTracks instanceof Uint16Array))) &&
+    (x.anim === undefined || (isObj(x.anim) && isStr(x.anim.format) && x.anim.format === x.format)) &&
     (x.model === undefined || isModelInfo(x.model)) &&
     (x.modelCandidates === undefined || (Array.isArray(x.modelCandidates) && x.modelCandidates.every(isStr))) &&
     (x.modelError === undefined || isStr(x.modelError));
@@ -236,7 +222,7 @@ export function isHostToWebview(x: unknown): x is HostToWebview {
     case 'fileDeleted': return true;
     case 'reveal': return isCount(x.offset) && isCount(x.length);
     case 'settings': return isSettings(x.settings);
-    case 'tracks': return isCount(x.requestId) && isCount(x.sequenceIndex) && Array.isArray(x.tracks);
+    case 'tracks': return isCount(x.requestId) && isCount(x.group);
     default: return false;
   }
 }
@@ -258,7 +244,7 @@ export function isWebviewToHost(x: unknown): x is WebviewToHost {
     case 'loading': return true;
     case 'rendered': return isStr(x.format) && isStr(x.fileName) && isCount(x.byteLength) && isRenderCounts(x.counts);
     case 'selection': return isCount(x.offset) && isCount(x.length) && (x.path === undefined || isStr(x.path));
-    case 'requestTracks': return isCount(x.requestId) && isCount(x.sequenceIndex);
+    case 'requestTracks': return isCount(x.requestId) && isCount(x.group);
     case 'command': return isStr(x.command) && (PAGE_COMMANDS as readonly string[]).includes(x.command);
     case 'error': return isStr(x.message);
     default: return false;
@@ -274,12 +260,12 @@ export const msg = {
   fileDeleted: (): FileDeletedMessage => ({ type: 'fileDeleted', version: v }),
   reveal: (offset: number, length: number): RevealMessage => ({ type: 'reveal', version: v, offset, length }),
   settings: (settings: ViewSettings): SettingsMessage => ({ type: 'settings', version: v, settings }),
-  tracks: (requestId: number, sequenceIndex: number, tracks: MotnTrack[]): TracksMessage =>
-    ({ type: 'tracks', version: v, requestId, sequenceIndex, tracks }),
+  tracks: (requestId: number, group: number, tracks: unknown): TracksMessage =>
+    ({ type: 'tracks', version: v, requestId, group, tracks }),
   rendered: (file: Pick<LoadedFile, 'format' | 'fileName'> & { byteLength: number }, counts: RenderCounts): RenderedMessage =>
     ({ type: 'rendered', version: v, format: file.format, fileName: file.fileName, byteLength: file.byteLength, counts }),
   selection: (offset: number, length: number, path?: string): SelectionMessage => ({ type: 'selection', version: v, offset, length, path }),
-  requestTracks: (requestId: number, sequenceIndex: number): RequestTracksMessage => ({ type: 'requestTracks', version: v, requestId, sequenceIndex }),
+  requestTracks: (requestId: number, group: number): RequestTracksMessage => ({ type: 'requestTracks', version: v, requestId, group }),
   command: (command: PageCommand): CommandMessage => ({ type: 'command', version: v, command }),
   error: (message: string): ErrorMessage => ({ type: 'error', version: v, message }),
 };

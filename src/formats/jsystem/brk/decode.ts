@@ -13,14 +13,14 @@
  * The count decides, never the offset: a group with count 0 reads no table, whatever its
  * offsets say (tool-saved files leave non-zero offsets there).
  */
-import { DiagnosticCode, DiagnosticSink, hex } from '../binary/diagnostics';
-import { ElementLayout } from '../binary/fields';
-import { compositeElement, scalarElement } from '../binary/builder';
-import type { FormatResult } from '../result';
-import type { BrkAnim, BrkColorBanks, BrkEntry } from '../types';
-import { ChunkContext, checkCommonHeader, copyS16Bank, decodeJsystemFile, loopModeDisplay, readU16 } from './container';
-import { KEY_TABLE_ENTRY, TrackChecker, bankRef, readKeyTrack } from './keytable';
-import { readGroupNames } from './nametable';
+import { DiagnosticCode, DiagnosticSink, hex } from '../../binary/diagnostics';
+import { ElementLayout } from '../../binary/fields';
+import { compositeElement, scalarElement } from '../../binary/builder';
+import type { FormatResult } from '../../result';
+import type { BrkAnim, BrkColorBanks, BrkEntry } from './types';
+import { ChunkContext, checkCommonHeader, copyS16Bank, decodeJsystemFile, loopModeDisplay, readU16 } from '../container';
+import { KEY_TABLE_ENTRY, TrackChecker, bankRef, readKeyTrack } from '../keytable';
+import { readGroupNames } from '../nametable';
 
 export const TRK1_HEADER_SIZE = 0x58;
 export const BRK_ENTRY_SIZE = 28;

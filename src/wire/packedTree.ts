@@ -8,7 +8,7 @@
  * count (-1: no `children`), string value, array layout (-1: absent); strings are indices into
  * `strings`. `numbers` holds each node's numeric value (flag HAS_NUMBER).
  */
-import { ArrayLayout, assignPaths, ElementLayout, FieldNode, FieldRole } from './formats/binary/fields';
+import { ArrayLayout, assignPaths, ElementLayout, FieldNode, FieldRole } from '../formats/binary/fields';
 
 export interface PackedTree {
   strings: string[];

@@ -7,12 +7,13 @@
  * rotationX, translationX, scaleY, … translationZ, each count/index/tangentMode),
  * `scaleBank` (f32), `rotationBank` (s16), `translationBank` (f32).
  */
-import { DiagnosticCode, DiagnosticSink } from '../binary/diagnostics';
-import { compositeElement, scalarElement } from '../binary/builder';
-import type { FormatResult } from '../result';
-import type { BckAnim, KeyTrack } from '../types';
-import { ChunkContext, checkCommonHeader, copyF32Bank, copyS16Bank, decodeJsystemFile, loopModeDisplay } from './container';
-import { BankRef, KEY_TABLE_ENTRY, TrackChecker, bankRef } from './keytable';
+import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
+import { compositeElement, scalarElement } from '../../binary/builder';
+import type { FormatResult } from '../../result';
+import type { KeyTrack } from '../types';
+import type { BckAnim } from './types';
+import { ChunkContext, checkCommonHeader, copyF32Bank, copyS16Bank, decodeJsystemFile, loopModeDisplay } from '../container';
+import { BankRef, KEY_TABLE_ENTRY, TrackChecker, bankRef } from '../keytable';
 
 export const ANK1_HEADER_SIZE = 0x24;
 export const BCK_JOINT_SIZE = 54;

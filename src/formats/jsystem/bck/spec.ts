@@ -1,0 +1,106 @@
+/** BCK — joint animation (FORMATS.md §2): everything the product knows of the format. */
+import { bckJointChannels, bindJoints } from '../../../anim/skeleton';
+import { planBck } from '../../../anim/tracks';
+import { FieldNode, resolvePath } from '../../binary/fields';
+import type { FormatSpec } from '../../spec';
+import { copyS16Bank } from '../container';
+import { indexOfKey, isJ3dCommon, J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, moves, srtTrackList } from '../family';
+import { BCK_CODES, buildJoints, decodeBck } from './decode';
+import type { BckAnim } from './types';
+
+/** count, index, tangent mode of the 9 tracks (x, y, z × scale, rotation, translation) of each joint. */
+export const JOINT_TRACK_VALUES = 27;
+
+const JOINT_PATH = /^ANK1\/jointTable\[(\d+)\]/;
+
+export const BCK: FormatSpec<BckAnim> = {
+  id: 'bck',
+  label: 'BCK',
+  title: 'joint animation',
+  family: J3D_FAMILY,
+  magic: j3dMagic('bck1'),
+  filePatterns: j3dPatterns('bck'),
+  decode: decodeBck,
+  codes: BCK_CODES,
+  icon: { codicon: 'person', color: 'charts.blue' },
+  planTracks: (anim) => planBck(anim),
+  groups: {
+    noun: 'Joint',
+    count: (anim) => anim.joints?.length ?? 0,
+    key: (_anim, i) => `joint:${i}`,
+    index: (anim, key) => indexOfKey(key, 'joint', anim.joints?.length ?? 0),
+    label: (_anim, i) => `Joint ${i}`,
+    plan: (anim, i) => planBck(anim, i, i + 1),
+    first: (anim) => Math.max(0, (anim.joints ?? []).findIndex((j) => moves(srtTrackList([j.x, j.y, j.z])))),
+    ofPath: (anim, path) => {
+      const m = JOINT_PATH.exec(path);
+      return m && Number(m[1]) < (anim.joints?.length ?? 0) ? Number(m[1]) : undefined;
+    },
+    duration: (anim) => anim.duration,
+    loopMode: (anim) => anim.loopMode,
+  },
+  preview: { kind: 'none' },
+  summarize: (anim) => j3dSummary(anim, anim.joints.flatMap((j) => srtTrackList([j.x, j.y, j.z])), [['joints', anim.joints.length]], {
+    rotationFraction: anim.rotationFraction,
+    counts: [['scale bank', anim.scaleBank.length], ['rotation bank', anim.rotationBank.length], ['translation bank', anim.translationBank.length]],
+  }),
+  model: {
+    target: 'joints',
+    purpose: 'name the joints and show the skeleton',
+    bind(anim, model, root, bytes) {
+      const node = resolvePath(root, 'ANK1/jointCount', bytes);
+      const chunk = root.children?.find((c) => c.name === 'ANK1');
+      const jointCountOffset = node?.path === 'ANK1/jointCount' ? node.offset : chunk ? chunk.offset + 0x0C : undefined;
+      const bound = bindJoints(model, bckJointChannels(anim), { jointCountOffset });
+      return {
+        jointNames: bound.jointNames,
+        groupTargets: bound.jointNames.map((name) => (name ? ` · ${name}` : ' · (no model joint)')),
+        diagnostics: bound.diagnostics,
+      };
+    },
+    joints: bckJointChannels,
+  },
+  wire: {
+    // Named fields only: reading `joints` would build ~850,000 objects for the largest files.
+    pack(anim, root, bytes) {
+      const { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank } = anim;
+      return { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank, jointTracks: jointTracks(root, bytes) };
+    },
+    unpack(x) {
+      if (!isJ3dCommon(x, 'bck') || !(x.jointTracks instanceof Uint16Array) || !(x.scaleBank instanceof Float32Array) ||
+        !(x.rotationBank instanceof Int16Array) || !(x.translationBank instanceof Float32Array)) return undefined;
+      const values = x.jointTracks;
+      const joints = buildJoints(Math.floor(values.length / JOINT_TRACK_VALUES), (j, c) => {
+        const at = j * JOINT_TRACK_VALUES + c * 3;
+        return { count: values[at], index: values[at + 1], tangentMode: values[at + 2] };
+      });
+      return {
+        format: 'bck', loopMode: x.loopMode, rotationFraction: x.rotationFraction, duration: x.duration, joints,
+        scaleBank: x.scaleBank, rotationBank: x.rotationBank, translationBank: x.translationBank,
+      };
+    },
+  },
+  samplePaths: ['`joints/{i}/{scale|rotation|translation}/{x|y|z}` (rotation in degrees)'],
+  schema: {
+    allOf: [{ $ref: '#/definitions/j3dCommon' }],
+    required: ['joints', 'scaleBank', 'rotationBank', 'translationBank'],
+    properties: {
+      format: { const: 'bck' },
+      joints: {
+        type: 'array',
+        items: { type: 'object', required: ['x', 'y', 'z'], properties: { x: { $ref: '#/definitions/srt' }, y: { $ref: '#/definitions/srt' }, z: { $ref: '#/definitions/srt' } } },
+      },
+      scaleBank: { $ref: '#/definitions/numbers' },
+      rotationBank: { $ref: '#/definitions/numbers' },
+      translationBank: { $ref: '#/definitions/numbers' },
+    },
+  },
+};
+
+/** The joint table's u16 values in order (the s16 bank reader, read as unsigned); whole joints inside the bytes only. */
+function jointTracks(root: FieldNode, bytes: Uint8Array): Uint16Array {
+  const table = resolvePath(root, 'ANK1/jointTable', bytes);
+  if (!table?.array) return new Uint16Array(0);
+  const values = copyS16Bank(bytes, table.offset, table.array.count * JOINT_TRACK_VALUES);
+  return new Uint16Array(values.buffer, 0, values.length - (values.length % JOINT_TRACK_VALUES));
+}

@@ -1,0 +1,91 @@
+/**
+ * The one list of animation formats. Everything that varies by format (detection, decoding,
+ * codes, tracks, groups, previews, summaries, model binding, the wire, the docs, package.json's
+ * editor selectors, the export schema) asks the format's FormatSpec found here; nothing else in
+ * the product lists formats or switches over them.
+ *
+ * Adding a format: its folder with a `spec.ts` (see docs/architecture.md), one line below, then
+ * `npm run docs:registry` to regenerate the README tables, the schema and package.json selectors.
+ */
+import type { DiagnosticCode } from './binary/diagnostics';
+import { BCK } from './jsystem/bck/spec';
+import { BRK } from './jsystem/brk/spec';
+import { BTK } from './jsystem/btk/spec';
+import { MOTN } from './motn/spec';
+import type { FormatFamily, FormatSpec } from './spec';
+
+export const FORMATS = {
+  bck: BCK,
+  btk: BTK,
+  brk: BRK,
+  motn: MOTN,
+} as const;
+
+export type AnimFormat = keyof typeof FORMATS;
+type DataOf<S> = S extends FormatSpec<infer A> ? A : never;
+/** The decoded data of any format (a union discriminated by `format`). */
+export type AnimData = DataOf<(typeof FORMATS)[AnimFormat]>;
+/** A spec whose facets take any format's data (each spec only ever gets its own). */
+export type AnySpec = FormatSpec<AnimData>;
+
+/** Every format, in the registry's order (which is the order of the docs and the selectors). */
+export const FORMAT_LIST: readonly AnySpec[] = Object.values(FORMATS) as unknown as readonly AnySpec[];
+export const FORMAT_IDS = Object.keys(FORMATS) as readonly AnimFormat[];
+
+export function isAnimFormat(x: unknown): x is AnimFormat {
+  return typeof x === 'string' && Object.prototype.hasOwnProperty.call(FORMATS, x);
+}
+
+export function specOf(format: AnimFormat): AnySpec {
+  return FORMATS[format] as unknown as AnySpec;
+}
+
+/** The spec of a decoded animation. */
+export function specFor(anim: AnimData): AnySpec {
+  return specOf(anim.format);
+}
+
+/** The spec whose J3D type (`bck1`) this is. */
+export function specOfJ3dType(type: string): AnySpec | undefined {
+  return FORMAT_LIST.find((s) => s.magic.kind === 'j3d' && s.magic.type === type);
+}
+
+/** The families in registry order, each with its formats. */
+export function families(): { family: FormatFamily; formats: AnySpec[] }[] {
+  const out: { family: FormatFamily; formats: AnySpec[] }[] = [];
+  for (const spec of FORMAT_LIST) {
+    let entry = out.find((e) => e.family === spec.family);
+    if (!entry) out.push(entry = { family: spec.family, formats: [] });
+    entry.formats.push(spec);
+  }
+  return out;
+}
+
+/** The codes the animation decoders emit, per family (the family's own, then each format's). */
+export function animationCodeSections(): { heading: string; codes: DiagnosticCode[] }[] {
+  return families().map(({ family, formats }) => ({
+    heading: formats.length > 1 || formats[0].label !== family.label
+      ? `${family.label} (${formats.map((f) => f.label).join(', ')})` : family.label,
+    codes: [...family.codes, ...formats.flatMap((f) => f.codes)],
+  }));
+}
+
+/** Suffixes of Yaz0-compressed copies that open like the file itself. */
+export const YAZ0_SUFFIXES = ['szs', 'yaz0'] as const;
+
+/** The editor's selectors: every format's patterns, each also with its Yaz0 suffixes. */
+export function editorFilePatterns(): string[] {
+  return FORMAT_LIST.flatMap((s) => s.filePatterns.flatMap((p) => [p, ...YAZ0_SUFFIXES.map((x) => `${p}.${x}`)]));
+}
+
+/** The spec a file name belongs to by its patterns (`Wait.bck`, `motion.bin.szs`), if any. */
+export function specOfName(name: string): AnySpec | undefined {
+  const base = (name.split(/[\\/]/).pop() ?? name).toLowerCase();
+  return FORMAT_LIST.find((s) => s.filePatterns.some((p) => [p, ...YAZ0_SUFFIXES.map((x) => `${p}.${x}`)].some((q) => globMatches(q, base))));
+}
+
+/** `*` matches any run of characters; everything else literally (case-insensitive). */
+export function globMatches(pattern: string, name: string): boolean {
+  const re = new RegExp('^' + pattern.toLowerCase().split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$');
+  return re.test(name.toLowerCase());
+}

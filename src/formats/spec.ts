@@ -1,0 +1,199 @@
+/**
+ * What the product needs to know of one animation format: everything the CLI, the editor, the
+ * webview, the exports and the docs ask of a format comes from its `FormatSpec` (in the format's
+ * own folder), listed once in registry.ts. Pure: no `vscode`, no DOM.
+ *
+ * A facet is required when forgetting it would fail silently (a picker with no groups, empty
+ * curves); optional facets have a documented default.
+ */
+import type { MaterialBindingInfo } from '../anim/materials';
+import type { JointChannels } from '../anim/skeleton';
+import type { PlannedTrack } from '../anim/tracks';
+import type { Diagnostic, DiagnosticCode, DiagnosticSink } from './binary/diagnostics';
+import type { FieldNode } from './binary/fields';
+import type { ModelData } from './model/types';
+import type { FormatResult } from './result';
+
+/** Every format's data carries its id. */
+export interface FormatData {
+  format: string;
+}
+
+/** A family of formats sharing a container and its diagnostics (J3D, MOTN). */
+export interface FormatFamily {
+  id: string;
+  /** README heading of its codes: `J3D` → "J3D (BCK, BTK, BRK)". */
+  label: string;
+  /** Codes every format of the family can emit (the container's, shared checks). */
+  codes: readonly DiagnosticCode[];
+}
+
+/** How the bytes are recognised. */
+export type FormatMagic =
+  /** `J3D1` at 0x00 and this type at 0x04 (`bck1`). */
+  | { kind: 'j3d'; type: string }
+  /** No magic (MOTN): by name (`motion*.bin`), else by a header plausibility check. */
+  | { kind: 'content'; name: RegExp; looksLike(bytes: Uint8Array): boolean };
+
+/** What the animation drives in a bound model (BMD/BDL). */
+export type ModelTarget = 'joints' | 'materials' | 'none';
+
+/** The format's icon in the Archive view and listings: a codicon and a theme colour id. */
+export interface FormatIcon {
+  codicon: string;
+  color: string;
+}
+
+/** The summary facts of one decoded animation (the rest of `Summary` is the file's). */
+export interface FormatSummary {
+  duration?: number;
+  loopMode?: string;
+  rotationFraction?: number;
+  matrixMode?: string;
+  /** Ordered label → count. */
+  counts: [string, number][];
+  /** Names from the file (untrusted: escape before display). */
+  names: string[];
+  /** The status bar's words after the format: `89 frames`, `loop` / `1559 sequences`. */
+  headline: string[];
+}
+
+/** One group's colour swatch (BRK): which colour slot of which material. */
+export interface ColourPreviewEntry {
+  /** `C0`…`C3`, `K0`…`K3`. */
+  slot: string;
+  /** From the file (textContent only). */
+  materialName: string;
+  /** What the entry is (`register entry 0`), shown on hover. */
+  title: string;
+  /** Said when a value is outside 0..255 (`registers hold −1024..1023`); none when nothing to add. */
+  rangeNote?: string;
+  /** Notes on the entry itself (`C3 never reaches the hardware`). */
+  notes: string[];
+}
+
+/** One group's texture-matrix preview (BTK). */
+export interface TexMatrixPreviewEntry {
+  materialName: string;
+  texMtxIndex: number;
+  center: [number, number, number];
+  matrixMode: number;
+}
+
+/** The preview drawn beside a group's curves. */
+export type PreviewSpec<A> =
+  | { kind: 'none' }
+  | { kind: 'colour'; entry(anim: A, group: number): ColourPreviewEntry | undefined }
+  | { kind: 'textureMatrix'; entry(anim: A, group: number): TexMatrixPreviewEntry | undefined };
+
+/**
+ * Groups: what the curve panel shows at once (a joint, a texture entry, a colour entry, a MOTN
+ * sequence), numbered 0…count − 1 in file order. Planned one group at a time: a 65,535-joint BCK
+ * is never planned whole to show joint 3.
+ */
+export interface GroupFacet<A> {
+  /** The picker's label: `Joint`, `Entry`, `Colour`, `Sequence`. */
+  noun: string;
+  count(anim: A): number;
+  /** Stable id for saved state and the picker (`joint:3`, `register:0`, `sequence:764`). */
+  key(anim: A, group: number): string;
+  /** The group of a key; undefined when the key is not this format's or out of range. */
+  index(anim: A, key: string): number | undefined;
+  /** Label without a model (names from the file inside: textContent only). */
+  label(anim: A, group: number): string;
+  /** The group's tracks, with paths and group numbers as in the whole file. */
+  plan(anim: A, group: number): PlannedTrack[];
+  /** The group shown first: the first that moves (a keyed track), else 0. */
+  first(anim: A): number;
+  /** The group a structure-tree path belongs to (selecting its row shows its curves). */
+  ofPath(anim: A, path: string): number | undefined;
+  duration(anim: A, group: number): number;
+  loopMode(anim: A, group: number): number;
+  /** Each group is an animation of its own (MOTN sequences): showing another resets the player. */
+  separate?: boolean;
+}
+
+/**
+ * Groups whose tracks do not travel with the load message (MOTN: 17,818 tracks): the page asks for
+ * one group's when it shows it.
+ */
+export interface DeferredTracks<A> {
+  /** True when the group's tracks are not there yet. */
+  missing(anim: A, group: number): boolean;
+  /** Host: what to send for the group. */
+  part(anim: A, group: number): unknown;
+  /** Page: attaches a part that arrived; false when it is malformed. */
+  attach(anim: A, group: number, part: unknown): boolean;
+}
+
+/** How the decoded data crosses to the webview (structured clone; typed arrays stay typed). */
+export interface WireFacet<A> {
+  /** `root` and `bytes` are the decode's (big tables may be sent as their bytes). */
+  pack(anim: A, root: FieldNode, bytes: Uint8Array): unknown;
+  /** The page's data from a payload; undefined when it is malformed. */
+  unpack(payload: unknown): A | undefined;
+}
+
+/** What binding the animation to a model gives (offsets of diagnostics in the animation's bytes). */
+export interface ModelBindResult {
+  /** Per group, what it drives in the model, appended to the group's label (` · CoreLight`, ` → material 1`). */
+  groupTargets: (string | null)[];
+  /** BCK: per animation joint, the model joint's name (null past the model's joint count). */
+  jointNames?: (string | null)[];
+  /** BTK/BRK: one per entry. */
+  materialBindings?: MaterialBindingInfo[];
+  diagnostics: Diagnostic[];
+}
+
+/** What binding to a model means for the format. */
+export type ModelFacet<A> =
+  | {
+    target: 'joints';
+    /** What binding a model gives, for the "Bind Model…" hint. */
+    purpose: string;
+    bind(anim: A, model: ModelData, root: FieldNode, bytes: Uint8Array): ModelBindResult;
+    /** The joint channels that pose the model's skeleton. */
+    joints(anim: A): JointChannels;
+  }
+  | { target: 'materials'; purpose: string; bind(anim: A, model: ModelData, root: FieldNode, bytes: Uint8Array): ModelBindResult }
+  | { target: 'none' };
+
+/** One animation of a file, for the sample contract (J3D: the file; MOTN: each sequence). */
+export interface SampleUnit {
+  name: string;
+  duration: number;
+  loopMode: number;
+}
+
+export interface FormatSpec<A extends FormatData = FormatData> {
+  /** Stable id: the `format` of the data, of exports and of the sample contract. */
+  readonly id: A['format'];
+  /** Short name shown everywhere: `BCK`. */
+  readonly label: string;
+  /** What it animates: `joint animation`. */
+  readonly title: string;
+  readonly family: FormatFamily;
+  readonly magic: FormatMagic;
+  /** Editor selectors and listings; registry.ts adds the Yaz0 variants (`.szs`, `.yaz0`). */
+  readonly filePatterns: readonly string[];
+  readonly decode: (bytes: Uint8Array, diagnostics: DiagnosticSink) => FormatResult<A>;
+  /** Codes only this format emits (the family's are in `family.codes`). */
+  readonly codes: readonly DiagnosticCode[];
+  readonly icon: FormatIcon;
+  /** Set when the decoder was built from notes and synthetic files only: the UI says so. */
+  readonly lessTested?: string;
+  /** Every track of the animation (MOTN: of one sequence), in the sample contract's order. */
+  readonly planTracks: (anim: A, sequence?: number) => PlannedTrack[];
+  /** Said under the curves (MOTN: the interpolation is inferred). */
+  readonly interpolationNote?: string;
+  readonly groups: GroupFacet<A>;
+  readonly deferred?: DeferredTracks<A>;
+  readonly preview: PreviewSpec<A>;
+  readonly summarize: (anim: A) => FormatSummary;
+  readonly model: ModelFacet<A>;
+  readonly wire: WireFacet<A>;
+  /** README's sample contract: the track paths in order, one line each. */
+  readonly samplePaths: readonly string[];
+  /** JSON schema of the export's `animation` value (schema/animscope-export.schema.json `definitions`). */
+  readonly schema: object;
+}

@@ -1,0 +1,35 @@
+/**
+ * The summary of a decoded file (format, duration, loop mode, counts, names): what
+ * `animscope info` prints, the editor's Summary view and the status bar show. The animation's
+ * facts come from its format's FormatSpec.
+ */
+import type { Diagnostic } from './binary/diagnostics';
+import { specFor } from './registry';
+import type { DecodedFile } from './types';
+
+export interface Summary {
+  fileName: string;
+  format: DecodedFile['format'];
+  /** Bytes the spans refer to (decompressed). */
+  size: number;
+  compressed?: { kind: string; compressedSize: number };
+  duration?: number;
+  loopMode?: string;
+  rotationFraction?: number;
+  matrixMode?: string;
+  /** Ordered label → count (joints, tracks, keyed tracks, bank sizes, sequences …). */
+  counts: [string, number][];
+  /** Names from the file (materials, sequences), untrusted: escape before display. */
+  names: string[];
+  /** The status bar's words after the format (`89 frames`, `loop`; `1559 sequences`). */
+  headline: string[];
+  diagnostics: Record<Diagnostic['severity'], number>;
+}
+
+export function summarize(file: DecodedFile): Summary {
+  const diagnostics = { error: 0, warning: 0, info: 0, hint: 0 };
+  for (const d of file.diagnostics) diagnostics[d.severity]++;
+  const summary: Summary = { fileName: file.fileName, format: file.format, size: file.bytes.length, counts: [], names: [], headline: [], diagnostics };
+  if (file.container) summary.compressed = { kind: file.container.kind, compressedSize: file.container.compressedSize };
+  return file.anim ? { ...summary, ...specFor(file.anim).summarize(file.anim) } : summary;
+}
