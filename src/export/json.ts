@@ -8,6 +8,8 @@ import { ElementLayout, FieldNode, isScalarType, readScalar } from '../formats/b
 import type { AnimData } from '../formats/registry';
 import type { DecodedFile } from '../formats/types';
 import type { MaterialBindingInfo } from '../anim/materials';
+import type { ModelData } from '../formats/model/types';
+import type { ModelBindResult } from '../formats/spec';
 
 export const EXPORT_SCHEMA_VERSION = 1;
 export const EXPORT_SCHEMA_ID = 'https://animscope.invalid/schema/animscope-export-v1.json';
@@ -56,6 +58,15 @@ export interface ExportedModel {
   jointNames?: (string | null)[];
   materials: string[];
   materialBindings?: MaterialBindingInfo[];
+}
+
+/** The export's `model` section of an animation bound to `model`. */
+export function exportedModel(model: ModelData, fileName: string, bound: ModelBindResult | undefined): ExportedModel {
+  return {
+    file: fileName, jointCount: model.joints.length, materials: [...(model.materials ?? [])],
+    ...(bound?.jointNames ? { jointNames: bound.jointNames } : {}),
+    ...(bound?.materialBindings ? { materialBindings: bound.materialBindings } : {}),
+  };
 }
 
 /** A decoded file, optionally with the model it is bound to (the editor's documents carry it). */

@@ -12,7 +12,7 @@ import { specFor } from '../formats/registry';
 import type { DecodedFile } from '../formats/types';
 import type { ModelInfo } from '../wire/protocol';
 import { bindModel, ModelBinding } from './model/binding';
-import type { ModelLookup, ModelResolver } from './model/modelService';
+import type { ModelLookup, ModelResolver } from './model/lookup';
 
 /** File events come in bursts (truncate + write, delete + create of atomic saves): wait this long. */
 const RELOAD_DEBOUNCE_MS = 100;

@@ -11,7 +11,8 @@ import {
 } from '../wire/protocol';
 import { AnimationDocument } from './animationDocument';
 import { animationProblems, ProblemsReporter } from './diagnostics';
-import { BIND_MODEL_COMMAND, ModelResolver } from './model/modelService';
+import type { ModelResolver } from './model/lookup';
+import { BIND_MODEL_COMMAND } from './model/modelService';
 import { viewSettings } from './settings';
 import { ANIMATION_PAGE, webviewOptions, webviewPage } from './webviewHtml';
 import { loadedFileOf } from '../wire/loadedFile';

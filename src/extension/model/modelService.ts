@@ -20,46 +20,13 @@ import * as vscode from 'vscode';
 import { decompressEntry } from '../../formats/archive/archive';
 import { Diagnostic, DiagnosticSink } from '../../formats/binary/diagnostics';
 import { decodeModel, looksLikeModel } from '../../formats/model/index';
-import type { ModelData } from '../../formats/model/types';
-import type { AnimationDocument } from '../animationDocument';
-import type { ModelSource } from './binding';
-import { chooseModel, isModelName, lastSegment } from './pick';
+import type { BoundModelFile, LoadedModel, ModelDocuments, ModelLookup, ModelResolver } from './lookup';
+import { chooseModel, isModelName, lastSegment } from '../../formats/model/pick';
 import { registerUserCommand, UserError } from '../userCommand';
 
 export const BIND_MODEL_COMMAND = 'animscope.bindModel';
 /** workspaceState / globalState key: Record<animation URI, model URI | null>. */
 export const MODEL_BINDINGS_KEY = 'animscope.modelBindings';
-
-/** A decoded model file: the model and the file's own diagnostics (offsets in its bytes). */
-export interface LoadedModel {
-  model: ModelData;
-  diagnostics: Diagnostic[];
-}
-
-export interface BoundModelFile extends LoadedModel {
-  uri: vscode.Uri;
-  fileName: string;
-  source: ModelSource;
-}
-
-export interface ModelLookup {
-  bound?: BoundModelFile;
-  /** Models beside the animation (for "Bind Model…" and the page's hint). */
-  candidates: vscode.Uri[];
-  /** A remembered model that could not be read or decoded. */
-  error?: string;
-}
-
-/** What AnimationDocument asks for (the document does not know about mementos). */
-export interface ModelResolver {
-  lookup(animation: vscode.Uri): Promise<ModelLookup>;
-}
-
-/** The editor's open documents, for re-binding after the command. */
-export interface ModelDocuments {
-  documentFor(uri: vscode.Uri): AnimationDocument | undefined;
-  readonly activeSession: { document: AnimationDocument } | undefined;
-}
 
 const isUri = (x: unknown): x is vscode.Uri => x instanceof vscode.Uri;
 const baseName = (uri: vscode.Uri): string => lastSegment(uri.path);

@@ -50,7 +50,6 @@ describe('anim golden: real samples through decode()', () => {
   });
 
   it('motn/motion.bin', function () {
-    this.timeout(60000);
     const file = decode(readSample('motn/motion.bin'), 'motion.bin');
     assert.ok(file.anim && file.anim.format === 'motn', 'decoded as MOTN');
     const names = new Set<string>();

@@ -346,7 +346,6 @@ describe('RARC: synthetic archives', () => {
   });
 
   it('survives random corruption of tables (never throws, bounded output)', function () {
-    this.timeout(60000);
     const r = rng(1234);
     const base = buildRarc(sampleTree());
     const real = decompressYaz0(readSample('archives/TripodBoss.arc'), new DiagnosticSink());

@@ -233,7 +233,6 @@ describe('jsystem: synthetic BCK', () => {
   });
 
   it('decodes the worst-case BCK (65,535 joints, every track keyed, ~4 MiB)', function () {
-    this.timeout(60000);
     const { bytes } = writeWorstCaseBck();
     assert.ok(bytes.length > 4_000_000 && bytes.length < 4_400_000, `${bytes.length} bytes`);
     const sink = new DiagnosticSink();

@@ -5,8 +5,9 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { bindModel, jointInfos } from '../../../src/extension/model/binding';
-import { chooseModel, isModelName, lastSegment } from '../../../src/extension/model/pick';
+import { bindModel } from '../../../src/extension/model/binding';
+import { jointInfos } from '../../../src/wire/modelInfo';
+import { chooseModel, isModelName, lastSegment } from '../../../src/formats/model/pick';
 import { exportDecoded } from '../../../src/export/json';
 import { resolveInArchive } from '../../../src/formats/archive/archive-path';
 import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';

@@ -42,7 +42,6 @@ function synth(spec: Partial<SynthModel>): { result: ModelResult; codes: string[
 }
 
 describe('model: robustness', function () {
-  this.timeout(180000);
 
   it('decodes the models truncated at every offset of their structured part (and sparsely beyond) without throwing', () => {
     const anim = BCK();

@@ -22,13 +22,11 @@ describe('MOTN: robustness', () => {
   });
 
   it('survives truncation of the first 4 KiB of motion.bin at every offset', function () {
-    this.timeout(60000);
     const bytes = readSample('motn/motion.bin');
     for (let n = 0; n <= 4096; n++) decodeAll(bytes.subarray(0, n));
   });
 
   it('survives seeded random byte flips', function () {
-    this.timeout(120000);
     const random = rng(0x4d4f544e);
     const { bytes: small } = writeMotn(sampleSequences());
     for (let i = 0; i < 2000; i++) {
@@ -50,7 +48,6 @@ describe('MOTN: robustness', () => {
   });
 
   it('bounds the work of a hostile file (4094 overlapping sequences with 0xFFFF key counts)', function () {
-    this.timeout(60000);
     const size = 1 << 20;
     const bytes = new Uint8Array(size).fill(0xff);
     const view = new DataView(bytes.buffer);
