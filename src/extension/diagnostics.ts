@@ -2,10 +2,11 @@
  * Decoder diagnostics → the Problems panel (DiagnosticCollection 'animscope', keyed by file URI), for
  * every open animation and archive overview (their diagnostics leave with the last editor).
  *
- * Binary files have no lines, so every entry sits on line 0 (clicking it opens the file, i.e. the
- * custom editor); the byte offset is in the message (`[0x0000001C] …`, `[inner.arc 0x…] …` for an
- * archive inside an archive) and, for animations, the entry's code is a link
- * (`command:animscope.revealOffset?…`) that opens the editor and selects the offending bytes.
+ * Binary files have no lines: an entry's position is its byte's place in a 16-byte hex dump (line =
+ * offset ÷ 16, column = offset mod 16: `[Ln 3, Col 13]` is 0x2C), and the offset is in the message
+ * (`[0x0000002C] …`, `[inner.arc 0x…] …` for an archive inside an archive). VS Code does not tell a
+ * custom editor the range it was opened for, so for animations the entry's code is a link
+ * (`command:animscope.revealOffset?…`) that opens the AnimScope editor and selects the offending bytes.
  * `animscope.diagnostics.enabled` and `animscope.diagnostics.severityOverrides` apply here only: the
  * in-editor list always shows everything the decoder found.
  */
@@ -37,6 +38,12 @@ export function hexOffset(offset: number): string {
   return '0x' + offset.toString(16).toUpperCase().padStart(8, '0');
 }
 
+/** A byte range as hex-dump positions (16 bytes a line). */
+export function hexDumpRange(offset: number, length: number): vscode.Range {
+  const end = offset + Math.max(1, length);
+  return new vscode.Range(Math.floor(offset / 16), offset % 16, Math.floor((end - 1) / 16), ((end - 1) % 16) + 1);
+}
+
 /** `command:` URI running animscope.revealOffset(uri, offset, length) (the Problems panel opens code links with commands allowed). */
 export function revealCommandUri(uri: vscode.Uri, offset: number, length: number): vscode.Uri {
   return vscode.Uri.parse(`command:${REVEAL_OFFSET_COMMAND}?${encodeURIComponent(JSON.stringify([uri.toString(), offset, length]))}`);
@@ -52,7 +59,7 @@ export function toVscodeDiagnostic(d: Diagnostic, uri: vscode.Uri, overrides: Re
   if (override === 'off') return undefined;
   const severity = override ? OVERRIDE_SEVERITY[override] : DECODER_SEVERITY[d.severity] ?? vscode.DiagnosticSeverity.Error;
   const at = where ? `${where} ${hexOffset(d.offset)}` : hexOffset(d.offset);
-  const result = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), `[${at}] ${d.message}`, severity);
+  const result = new vscode.Diagnostic(hexDumpRange(d.offset, d.length), `[${at}] ${d.message}`, severity);
   result.source = DIAGNOSTIC_SOURCE;
   result.code = revealable && !where ? { value: d.code, target: revealCommandUri(uri, d.offset, d.length) } : d.code;
   return result;

@@ -5,7 +5,8 @@
  *   (2) the Playwright webview checks (out/test/host/e2e/*.js exporting `tests`)
  *   always: copy the host log to test-artifacts/host/, stop the host's process group, remove the workspace
  * Ends with `host: N passed, M failed`; exit code 0 only when nothing failed.
- * usage: node out/test/host/run.js [--suite-only | --e2e-only]     (VERBOSE=1 prints all host console output)
+ * usage: node out/test/host/run.js [--suite-only | --e2e-only]     (VERBOSE=1 prints all host console output;
+ *        ANIMSCOPE_E2E_ONLY=<part of a file name> runs only those e2e files)
  */
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
@@ -149,8 +150,10 @@ async function runInHostSuite(h: HostInfo): Promise<Tally> {
 function loadE2ETests(): { file: string; test: E2ETest }[] {
   const dir = path.join(OUT, 'e2e');
   const found: { file: string; test: E2ETest }[] = [];
+  // ANIMSCOPE_E2E_ONLY=problems runs only the e2e files whose name contains it (development)
+  const only = process.env.ANIMSCOPE_E2E_ONLY;
   for (const f of fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []) {
-    if (!f.endsWith('.js')) continue;
+    if (!f.endsWith('.js') || (only && !f.includes(only))) continue;
     const mod = require(path.join(dir, f)) as { tests?: E2ETest[] };
     for (const test of mod.tests ?? []) found.push({ file: f, test });
   }

@@ -360,7 +360,7 @@ export function walkChunks(bytes: Uint8Array, diagnostics: DiagnosticSink, chunk
 
 /** A chunk with an id no decoder knows: id, size and its bytes. */
 export function rawChunk(bytes: Uint8Array, diagnostics: DiagnosticSink, chunk: ChunkInfo): FieldNode {
-  diagnostics.info('J3D_UNKNOWN_CHUNK', chunk.start, 4, `Unknown chunk ${JSON.stringify(chunk.id)} at ${hex(chunk.start)} (${hex(chunk.declaredSize)} bytes); shown as raw bytes.`);
+  diagnostics.info('J3D_UNKNOWN_CHUNK', chunk.start, 4, `Unknown chunk ${chunk.id} at ${hex(chunk.start)} (${hex(chunk.declaredSize)} bytes); shown as raw bytes.`);
   const ctx = new ChunkContext(bytes, diagnostics, chunk);
   if (chunk.end > chunk.start + 8) ctx.b.bytesField('data', chunk.start + 8, chunk.end - chunk.start - 8, 'unknown');
   return ctx.build();

@@ -7,6 +7,7 @@
  * file (589,815 tracks sharing slices of 65,535-element banks) costs a few milliseconds.
  */
 import { hex } from '../binary/diagnostics';
+import { readable } from '../binary/text';
 import { ElementLayout } from '../binary/fields';
 import { recordElement } from '../binary/builder';
 import type { KeyTrack } from './types';
@@ -162,7 +163,7 @@ export class TrackChecker {
     while (k < keys - 1 && !(values[index + (k + 1) * stride] < values[index + k * stride])) k++;
     const at = index + (k + 1) * stride;
     this.sink.diagnostics.warning('J3D_KEY_ORDER', bank.offset + at * bank.elementSize, bank.elementSize,
-      `${this.where(entryOffset, entry, component)}: key ${k + 1} time ${values[at]} at ${bank.name}[${at}] (${hex(bank.offset + at * bank.elementSize)}) is before key ${k} time ${values[index + k * stride]}` +
+      `${this.where(entryOffset, entry, component)}: key ${k + 1} time ${readable(values[at])} at ${bank.name}[${at}] (${hex(bank.offset + at * bank.elementSize)}) is before key ${k} time ${readable(values[index + k * stride])}` +
       (decreases > 1 ? ` (${decreases} decreases in this track).` : '.'));
   }
 
@@ -170,13 +171,13 @@ export class TrackChecker {
     const at = bank.offset + index * bank.elementSize;
     if (!this.firstLate.take(at)) return;
     this.sink.diagnostics.hint('J3D_FIRST_KEY_LATE', at, bank.elementSize,
-      `${this.where(entryOffset, entry, component)}: first key at frame ${bank.values[index]} (${bank.name}[${index}], ${hex(at)}) is after frame 0; its value is held before it.`);
+      `${this.where(entryOffset, entry, component)}: first key at frame ${readable(bank.values[index])} (${bank.name}[${index}], ${hex(at)}) is after frame 0; its value is held before it.`);
   }
 
   private reportLastEarly(lastIndex: number, entryOffset: number, bank: BankRef, entry: number, component: number): void {
     const at = bank.offset + lastIndex * bank.elementSize;
     if (!this.lastEarly.take(at)) return;
     this.sink.diagnostics.hint('J3D_LAST_KEY_EARLY', at, bank.elementSize,
-      `${this.where(entryOffset, entry, component)}: last key at frame ${bank.values[lastIndex]} (${bank.name}[${lastIndex}], ${hex(at)}) is before the duration ${this.duration}; its value is held after it.`);
+      `${this.where(entryOffset, entry, component)}: last key at frame ${readable(bank.values[lastIndex])} (${bank.name}[${lastIndex}], ${hex(at)}) is before the duration ${this.duration}; its value is held after it.`);
   }
 }

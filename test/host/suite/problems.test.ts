@@ -41,7 +41,8 @@ suite('AnimScope Problems panel (in the VS Code extension host)', () => {
       assert.strictEqual(entry.severity, EXPECTED.get(d.code), `${d.code} severity`);
       assert.ok(entry.message.startsWith(`[0x${d.offset.toString(16).toUpperCase().padStart(8, '0')}] `), entry.message);
       assert.ok(entry.message.includes(d.message));
-      assert.strictEqual(entry.range.start.line, 0);
+      // the position is the byte's place in a 16-byte hex dump
+      assert.deepStrictEqual([entry.range.start.line, entry.range.start.character], [Math.floor(d.offset / 16), d.offset % 16], `${d.code} position`);
       // the code is a link that reveals the bytes: command:animscope.revealOffset?[uri, offset, length]
       const target = typeof entry.code === 'object' ? entry.code.target : undefined;
       assert.ok(target && target.scheme === 'command' && target.path === 'animscope.revealOffset', String(target));

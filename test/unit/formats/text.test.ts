@@ -1,0 +1,26 @@
+import { strict as assert } from 'assert';
+import { readable } from '../../../src/formats/binary/text';
+import { decode } from '../../../src/formats/index';
+import { writeBck } from '../../fixtures/j3d-writer';
+
+describe('numbers in messages are rounded for people', () => {
+  it('readable(): integers as they are, four decimals, three significant digits below 0.001', () => {
+    assert.equal(readable(12), '12');
+    assert.equal(readable(-0.012899999693036079), '-0.0129');
+    assert.equal(readable(Math.fround(0.67)), '0.67');
+    assert.equal(readable(1.2345e-7), '1.23e-7');
+    assert.equal(readable(NaN), 'NaN');
+  });
+
+  it('key time diagnostics name f32 times as written (0.67), not as stored (0.6700000166893005)', () => {
+    // scale keys (f32 times) at 2.5 then 0.67: the order decreases, and the first key is after frame 0
+    const bytes = writeBck({
+      duration: 10,
+      joints: [{ x: { scale: { keys: [{ time: 2.5, value: 1 }, { time: 0.67, value: 2 }] } } }],
+    }).bytes;
+    const messages = decode(bytes, 'x.bck').diagnostics.map((d) => d.message).join('\n');
+    assert.match(messages, /key 1 time 0\.67 /);
+    assert.match(messages, /first key at frame 2\.5 /);
+    assert.doesNotMatch(messages, /0\.67000/);
+  });
+});
