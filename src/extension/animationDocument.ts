@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { ModelBoundFile } from '../export/json';
 import { summarize, Summary } from '../formats/summary';
 import { baseName, decode, MAX_ANIMATION_SIZE, tooLargeFile } from '../formats/index';
+import { Game, gameOf } from '../formats/game';
 import { specFor } from '../formats/registry';
 import type { DecodedFile } from '../formats/types';
 import type { ModelInfo } from '../wire/protocol';
@@ -57,12 +58,17 @@ export class AnimationDocument implements vscode.CustomDocument {
     const { bytes, size } = await readBounded(uri);
     const doc = new AnimationDocument(uri, bytes, size, log);
     doc._models = models;
+    doc._game = await recogniseGame(uri);
     await doc.lookupModel();
     doc.openMs = performance.now() - t0;
     log.info(`opened ${uri.toString()} as ${doc.decoded.format}: ${bytes.length} bytes, ` +
       `${doc.decoded.diagnostics.length} diagnostics, read + decode ${doc.openMs.toFixed(1)} ms`);
     return doc;
   }
+
+  /** The game the file was recognised as, by what is beside it (it decides the playback rate). */
+  get game(): Game | undefined { return this._game; }
+  private _game: Game | undefined;
 
   /** Read + decode time of the first load (ms). */
   openMs = 0;
@@ -260,4 +266,15 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/** The game of the file at `uri`, from its path and the names in its folder (a disk or archive folder). */
+async function recogniseGame(uri: vscode.Uri): Promise<Game | undefined> {
+  let siblings: string[] = [];
+  try {
+    siblings = (await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(uri, '..'))).map(([name]) => name);
+  } catch {
+    // an unlistable folder says nothing
+  }
+  return gameOf(uri.path.split('/').filter(Boolean), siblings);
 }

@@ -171,7 +171,7 @@ export class EditorSession implements vscode.Disposable {
 
   private postLoad(): void {
     this.sentVersion = this.document.version;
-    const message = msg.load(loadedFile(this.document), viewSettings(this.document.uri));
+    const message = msg.load(loadedFile(this.document), viewSettings(this.document.uri, this.document.game));
     void this.panel.webview.postMessage(message).then((delivered) => {
       this.timing.loadPostedMs ??= this.elapsed();
       if (!delivered) this.provider.log.warn(`${this.key}: the load message was not delivered`);
@@ -182,7 +182,7 @@ export class EditorSession implements vscode.Disposable {
   get loadedVersion(): number { return this.sentVersion; }
 
   postSettings(): void {
-    if (this.ready) void this.panel.webview.postMessage(msg.settings(viewSettings(this.document.uri)));
+    if (this.ready) void this.panel.webview.postMessage(msg.settings(viewSettings(this.document.uri, this.document.game)));
   }
 
   /** Selects a byte range; queued until the webview is ready (its `load` must come first). */

@@ -3,6 +3,7 @@
  * Resource-scoped settings are read for the document's URI (folder settings apply).
  */
 import * as vscode from 'vscode';
+import type { Game } from '../formats/game';
 import type { ViewSettings } from '../wire/protocol';
 
 export const SECTION = 'animscope';
@@ -35,10 +36,17 @@ export function diagnosticsSettings(scope?: vscode.Uri): DiagnosticsSettings {
   return { enabled: config.get<boolean>(SETTING_DIAGNOSTICS_ENABLED, true) !== false, overrides };
 }
 
-export function viewSettings(scope?: vscode.Uri): ViewSettings {
-  const raw = vscode.workspace.getConfiguration(SECTION, scope).get<unknown>(SETTING_FRAME_RATE, DEFAULT_FRAME_RATE);
-  const n = typeof raw === 'number' && Number.isFinite(raw) ? raw : DEFAULT_FRAME_RATE;
-  return { frameRate: Math.min(MAX_FRAME_RATE, Math.max(MIN_FRAME_RATE, n)) };
+/**
+ * The playback rate: animscope.playback.frameRate when the user set it; otherwise the rate of the
+ * game the file was recognised as (Galaxy: 60); otherwise the setting's default (30).
+ */
+export function viewSettings(scope?: vscode.Uri, game?: Game): ViewSettings {
+  const inspected = vscode.workspace.getConfiguration(SECTION, scope).inspect<unknown>(SETTING_FRAME_RATE);
+  const set = inspected?.workspaceFolderValue ?? inspected?.workspaceValue ?? inspected?.globalValue;
+  const clamp = (n: number): number => Math.min(MAX_FRAME_RATE, Math.max(MIN_FRAME_RATE, n));
+  if (typeof set === 'number' && Number.isFinite(set)) return { frameRate: clamp(set), frameRateSource: 'setting' };
+  if (game) return { frameRate: game.fps, frameRateSource: game.name };
+  return { frameRate: DEFAULT_FRAME_RATE, frameRateSource: 'default' };
 }
 
 export function affectsDiagnostics(e: vscode.ConfigurationChangeEvent): boolean {

@@ -87,8 +87,13 @@ export interface ModelInfo {
 export const MAX_MODEL_DIAGNOSTICS = 100;
 
 export interface ViewSettings {
-  /** Playback rate in game frames per second (animscope.playback.frameRate). */
+  /** Playback rate in game frames per second. */
   frameRate: number;
+  /**
+   * Where the rate comes from, for the player's label: the game it was recognised as (`Super Mario
+   * Galaxy`), `setting` (animscope.playback.frameRate set by the user) or `default`.
+   */
+  frameRateSource?: string;
 }
 
 export interface RenderCounts {
@@ -166,7 +171,8 @@ export function isDiagnostic(x: unknown): x is Diagnostic {
 }
 
 function isSettings(x: unknown): x is ViewSettings {
-  return isObj(x) && typeof x.frameRate === 'number' && x.frameRate > 0 && x.frameRate <= 1000;
+  return isObj(x) && typeof x.frameRate === 'number' && x.frameRate > 0 && x.frameRate <= 1000 &&
+    (x.frameRateSource === undefined || isStr(x.frameRateSource));
 }
 
 /** Joints and materials a model may have (u16 counts). */
