@@ -86,7 +86,7 @@ export class Commands {
       interactive(COMMANDS.exportJson, (source, target) => this.exportJson(source, target)),
       interactive(COMMANDS.exportCurves, (source, target, options) => this.exportCurves(source, target, options)),
       interactive(COMMANDS.goToOffset, (source, offset) => this.goToOffset(source, offset)),
-      interactive(COMMANDS.reopenAsHex, (source) => this.reopenAsHex(source)),
+      interactive(COMMANDS.reopenAsHex, (source, mode) => this.reopenAsHex(source, mode)),
       vscode.commands.registerCommand(COMMANDS.revealOffset, (uri: unknown, offset: unknown, length: unknown) =>
         this.revealOffset(uri, offset, length)),
     );
@@ -271,9 +271,33 @@ export class Commands {
   }
 
   // ---- Reopen as Hex/Text ----------------------------------------------------------------------
-  async reopenAsHex(sourceArg?: unknown): Promise<string> {
+  /**
+   * Reopens the file in the Hex Editor extension. Without it, AnimScope's own hex view takes the
+   * focus and the user is offered to install the extension or to open the file as text
+   * (`mode` 'text' does that directly). Returns what the file is shown in.
+   */
+  async reopenAsHex(sourceArg?: unknown, mode?: unknown): Promise<string> {
     const uri = this.sourceUri(sourceArg);
-    const viewType = vscode.extensions.getExtension(HEX_EDITOR_EXTENSION) ? HEX_EDITOR_VIEW_TYPE : 'default';
+    const hexInstalled = !!vscode.extensions.getExtension(HEX_EDITOR_EXTENSION);
+    if (!hexInstalled && mode !== 'text') {
+      const selected = this.provider.lastSelection(uri);
+      if (this.provider.sessionsFor(uri).length) await this.provider.reveal(uri, selected?.offset ?? 0, selected?.length ?? 1);
+      void vscode.window.showInformationMessage(
+        'AnimScope: the Hex Editor extension (ms-vscode.hexeditor) is not installed; AnimScope\'s own hex view has the focus.',
+        'Install Hex Editor', 'Open as Text',
+      ).then(async (choice) => {
+        if (choice === 'Open as Text') await vscode.commands.executeCommand(COMMANDS.reopenAsHex, uri, 'text');
+        if (choice !== 'Install Hex Editor') return;
+        try {
+          await vscode.commands.executeCommand('workbench.extensions.installExtension', HEX_EDITOR_EXTENSION);
+          await vscode.commands.executeCommand(COMMANDS.reopenAsHex, uri);
+        } catch (e) {
+          void vscode.window.showErrorMessage(`AnimScope: the Hex Editor could not be installed: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      });
+      return 'animscope';
+    }
+    const viewType = hexInstalled && mode !== 'text' ? HEX_EDITOR_VIEW_TYPE : 'default';
     const column = vscode.window.tabGroups.activeTabGroup.viewColumn;
     const ours = (t: vscode.Tab): boolean => t.group.viewColumn === column && t.input instanceof vscode.TabInputCustom &&
       t.input.uri.toString() === uri.toString() && VIEW_TYPES.includes(t.input.viewType);

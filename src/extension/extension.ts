@@ -16,6 +16,7 @@ export const LAST_RENDER_STATE_COMMAND = 'animscope._test.lastRenderState';
 export const LAST_SELECTION_COMMAND = 'animscope._test.lastSelection';
 export const TIMINGS_COMMAND = 'animscope._test.timings';
 export const STATUS_BAR_COMMAND = 'animscope._test.statusBar';
+export const MODEL_CHOICES_COMMAND = 'animscope._test.modelChoices';
 
 export function activate(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('AnimScope', { log: true });
@@ -48,6 +49,10 @@ export function activate(context: vscode.ExtensionContext): void {
       (uri?: vscode.Uri | string): SelectionState | undefined => provider.lastSelection(uri)),
     vscode.commands.registerCommand(TIMINGS_COMMAND, (): OpenTiming[] => provider.timings()),
     vscode.commands.registerCommand(STATUS_BAR_COMMAND, () => statusBar.state),
+    vscode.commands.registerCommand(MODEL_CHOICES_COMMAND, async (uri: vscode.Uri) => {
+      const { beside, elsewhere } = await models.choices(uri);
+      return { beside: beside.map(String), elsewhere: elsewhere.map(String) };
+    }),
   );
   registerArchiveSupport(context, log, problems);
 }

@@ -21,10 +21,15 @@ import { decompressEntry } from '../../formats/archive/archive';
 import { Diagnostic, DiagnosticSink } from '../../formats/binary/diagnostics';
 import { decodeModel, looksLikeModel } from '../../formats/model/index';
 import type { BoundModelFile, LoadedModel, ModelDocuments, ModelLookup, ModelResolver } from './lookup';
-import { chooseModel, isModelName, lastSegment } from '../../formats/model/pick';
+import { chooseModel, isModelName, lastSegment, rankModels } from '../../formats/model/pick';
+import { archiveRootUri, ARCHIVE_SCHEME, displayPath } from '../archive/archiveFileSystem';
 import { registerUserCommand, UserError } from '../userCommand';
 
 export const BIND_MODEL_COMMAND = 'animscope.bindModel';
+/** Files looked at when searching the workspace for models and archives. */
+const MAX_WORKSPACE_MODELS = 200;
+/** Models from elsewhere in the workspace offered by "Bind Model…". */
+const MAX_OFFERED_MODELS = 30;
 /** workspaceState / globalState key: Record<animation URI, model URI | null>. */
 export const MODEL_BINDINGS_KEY = 'animscope.modelBindings';
 
@@ -158,15 +163,56 @@ export class ModelService implements ModelResolver, vscode.Disposable {
     return bound ? bound.toString() : null;
   }
 
+  /**
+   * Models elsewhere in the workspace, for "Bind Model…": loose ones, and those inside the archives
+   * named like the animation or its folder (`TripodBossCore.arc` for `…/TripodBossCore/2ndDemo.bck`).
+   */
+  async workspaceModels(animation: vscode.Uri): Promise<vscode.Uri[]> {
+    const folderName = lastSegment(parentOf(animation).path);
+    const related = (name: string): boolean => {
+      const s = name.replace(/\.[^.]*$/, '').toLowerCase();
+      return s === folderName.toLowerCase() || baseName(animation).toLowerCase().startsWith(s);
+    };
+    const [loose, archives] = await Promise.all([
+      vscode.workspace.findFiles('**/*.{bdl,bmd,BDL,BMD}', '**/node_modules/**', MAX_WORKSPACE_MODELS),
+      vscode.workspace.findFiles('**/*.{arc,szs,rarc,ARC,SZS,RARC}', '**/node_modules/**', MAX_WORKSPACE_MODELS),
+    ]);
+    const inside: vscode.Uri[] = [];
+    for (const archive of archives.filter((a) => related(baseName(a))).slice(0, 4)) inside.push(...await this.modelsIn(archiveRootUri(archive), 2));
+    const here = parentOf(animation).toString();
+    return [...loose, ...inside].filter((u) => parentOf(u).toString() !== here);
+  }
+
+  /** Model files in a folder and its subfolders down to `depth` (an archive's folders list the same way). */
+  private async modelsIn(folder: vscode.Uri, depth: number): Promise<vscode.Uri[]> {
+    let entries: [string, vscode.FileType][];
+    try { entries = await vscode.workspace.fs.readDirectory(folder); } catch { return []; }
+    const out = entries.filter(([n, t]) => (t & vscode.FileType.File) !== 0 && isModelName(n)).map(([n]) => vscode.Uri.joinPath(folder, n));
+    if (depth > 0) for (const [n, t] of entries) if ((t & vscode.FileType.Directory) !== 0) out.push(...await this.modelsIn(vscode.Uri.joinPath(folder, n), depth - 1));
+    return out;
+  }
+
+  /** The models "Bind Model…" offers, the most related first: beside the animation, then elsewhere in the workspace. */
+  async choices(animation: vscode.Uri): Promise<{ beside: vscode.Uri[]; elsewhere: vscode.Uri[]; lookup: ModelLookup }> {
+    const lookup = await this.lookup(animation);
+    const folderName = lastSegment(parentOf(animation).path);
+    const rank = (uris: vscode.Uri[]): vscode.Uri[] => rankModels(uris, baseName, baseName(animation), folderName);
+    return { beside: rank(lookup.candidates), elsewhere: rank(await this.workspaceModels(animation)).slice(0, MAX_OFFERED_MODELS), lookup };
+  }
+
   private async pick(animation: vscode.Uri): Promise<vscode.Uri | null | 'auto' | undefined> {
     type Item = vscode.QuickPickItem & { value: vscode.Uri | null | 'auto' | 'browse' };
-    const { candidates, bound } = await this.lookup(animation);
+    const { beside, elsewhere, lookup: { bound } } = await this.choices(animation);
     const remembered = this.remembered(animation);
-    const items: Item[] = candidates.map((uri) => ({
+    const items: Item[] = beside.map((uri) => ({
       label: `$(symbol-structure) ${baseName(uri)}`,
       description: bound?.uri.toString() === uri.toString() ? 'bound now' : 'beside the animation',
       value: uri,
     }));
+    if (elsewhere.length) items.push({ label: 'in this workspace', kind: vscode.QuickPickItemKind.Separator, value: 'browse' });
+    for (const uri of elsewhere) {
+      items.push({ label: `$(symbol-structure) ${baseName(uri)}`, description: uri.scheme === ARCHIVE_SCHEME ? displayPath(uri) : vscode.workspace.asRelativePath(uri), value: uri });
+    }
     items.push({ label: '$(folder-opened) Browse…', description: 'choose a .bmd or .bdl file', value: 'browse' });
     if (remembered !== undefined) {
       items.push({ label: '$(sync) Automatic', description: 'forget the choice: use the model found beside the animation', value: 'auto' });

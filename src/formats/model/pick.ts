@@ -50,3 +50,23 @@ export function lastSegment(path: string): string {
   const parts = path.split('/').filter((p) => p.length > 0);
   return parts[parts.length - 1] ?? '';
 }
+
+/** How closely a model's name matches an animation: 2 = its stem starts the animation's name or is its folder's name, 1 = shares its first word, 0 = no relation. */
+function relatedness(model: string, animation: string, folderName: string): number {
+  const m = stem(model).toLowerCase();
+  const a = stem(animation).toLowerCase();
+  if (m && (a.startsWith(m) || m === folderName.toLowerCase())) return 2;
+  const word = (s: string): string => s.split(/[_\-\s.]/)[0];
+  return word(m) && word(m) === word(a) ? 1 : 0;
+}
+
+/**
+ * Models to offer for an animation, the most related first (`mariotree1.bmd` for
+ * `mariotree1_wait.bca`, `TripodBossCore.bdl` for a file in a `TripodBossCore` folder), then by name.
+ */
+export function rankModels<T>(models: readonly T[], nameOf: (m: T) => string, animation: string, folderName: string): T[] {
+  return models
+    .map((m) => ({ m, score: relatedness(nameOf(m), animation, folderName) }))
+    .sort((x, y) => y.score - x.score || compareModels(nameOf(x.m), nameOf(y.m)))
+    .map((x) => x.m);
+}

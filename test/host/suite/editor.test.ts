@@ -162,14 +162,20 @@ suite('AnimScope custom editor (in the VS Code extension host)', () => {
     await waitFor('the webview selection at 0x20', async () => ((await lastSelection(copied.uri))?.offset === 0x20 ? true : undefined));
   });
 
-  test('Reopen as Hex/Text replaces the AnimScope editor', async () => {
+  test('Open as Hex without the Hex Editor keeps AnimScope (its hex view gets the focus); "Open as Text" replaces it', async () => {
     const copied = copySample(dir, 'j3d/smg/TripodBossCore/Wait.btk', 'hex.btk');
     await openWith(copied.uri);
-    const viewType = await vscode.commands.executeCommand<string>('animscope.reopenAsHex', copied.uri);
-    assert.ok(viewType === 'hexEditor.hexedit' || viewType === 'default', viewType);
-    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs);
-    assert.ok(!tabs.some((t) => t.input instanceof vscode.TabInputCustom && t.input.viewType === VIEW_TYPE), 'the AnimScope tab is closed');
-    assert.ok(tabs.some((t) => (t.input as { uri?: vscode.Uri } | undefined)?.uri?.toString() === copied.uri.toString()), 'the file is open');
+    const tabs = (): vscode.Tab[] => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
+    const ours = (): boolean => tabs().some((t) => t.input instanceof vscode.TabInputCustom && t.input.viewType === VIEW_TYPE);
+    assert.strictEqual(vscode.extensions.getExtension('ms-vscode.hexeditor'), undefined, 'the test host has no Hex Editor');
+    const stayed = await vscode.commands.executeCommand<string>('animscope.reopenAsHex', copied.uri);
+    assert.strictEqual(stayed, 'animscope');
+    assert.ok(ours(), 'the AnimScope tab stays');
+    await waitFor('the page to select byte 0 (its hex view has the focus)', async () => ((await lastSelection(copied.uri))?.offset === 0 ? true : undefined));
+    const viewType = await vscode.commands.executeCommand<string>('animscope.reopenAsHex', copied.uri, 'text');
+    assert.strictEqual(viewType, 'default');
+    assert.ok(!ours(), 'the AnimScope tab is closed');
+    assert.ok(tabs().some((t) => (t.input as { uri?: vscode.Uri } | undefined)?.uri?.toString() === copied.uri.toString()), 'the file is open');
   });
 
   test('render states are forgotten with the document', async () => {

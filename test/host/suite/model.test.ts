@@ -144,6 +144,20 @@ suite('Model binding (BMD/BDL beside the animation)', () => {
     await vscode.commands.executeCommand(BIND, anim, 'auto');
   });
 
+  test('Bind Model… offers the models beside the animation, then the related ones of the workspace (inside TripodBossCore.arc for a loose TripodBossCore/ folder)', async () => {
+    const dir = tempDir('choices');
+    const loose = extract('TripodBossCore.arc', 'TripodBossCore/Wait.brk', path.join(dir, 'TripodBossCore', 'Wait.brk'));
+    fs.copyFileSync(path.join(SAMPLES, 'archives', 'TripodBossCore.arc'), path.join(dir, 'TripodBossCore.arc'));
+    fs.copyFileSync(path.join(SAMPLES, 'archives', 'TripodBossFoot.arc'), path.join(dir, 'TripodBossFoot.arc'));
+    const choices = await vscode.commands.executeCommand<{ beside: string[]; elsewhere: string[] }>('animscope._test.modelChoices', loose);
+    assert.deepStrictEqual(choices.beside, [], 'no model beside the loose copy');
+    const names = choices.elsewhere.map((u) => decodeURIComponent(vscode.Uri.parse(u).path.split('/').pop() ?? ''));
+    const inArchive = choices.elsewhere.findIndex((u) => u.startsWith('animscope-archive:') && u.includes('TripodBossCore.bdl'));
+    assert.ok(inArchive >= 0, `TripodBossCore.bdl inside TripodBossCore.arc is offered: ${names.join(', ')}`);
+    assert.strictEqual(names[0], 'TripodBossCore.bdl', `the related model comes first: ${names.join(', ')}`);
+    assert.ok(!choices.elsewhere.some((u) => u.includes('TripodBossFoot.arc')), 'an unrelated archive is not opened');
+  });
+
   test('Bind Model… refuses a file that is not a model', async () => {
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand(BIND, bck, btk)), /not a J3D model/);
   });

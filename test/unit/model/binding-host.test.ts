@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { bindModel } from '../../../src/extension/model/binding';
 import { jointInfos } from '../../../src/wire/modelInfo';
-import { chooseModel, isModelName, lastSegment } from '../../../src/formats/model/pick';
+import { chooseModel, isModelName, lastSegment, rankModels } from '../../../src/formats/model/pick';
 import { exportDecoded } from '../../../src/export/json';
 import { resolveInArchive } from '../../../src/formats/archive/archive-path';
 import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
@@ -39,6 +39,14 @@ describe('model lookup rule (pick.ts)', () => {
     assert.deepStrictEqual(chooseModel('anims', ['a.bck', 'Body.bdl']), { name: 'Body.bdl', reason: 'single', candidates: ['Body.bdl'] });
     assert.deepStrictEqual(chooseModel('anims', ['A.bdl', 'B.bmd']), { reason: 'ambiguous', candidates: ['A.bdl', 'B.bmd'] });
     assert.deepStrictEqual(chooseModel('anims', ['a.bck']), { reason: 'none', candidates: [] });
+  });
+
+  it('offers the most related models first: name stem, then folder name, then the first word', () => {
+    const names = ['zzz.bdl', 'mariotree1.bmd', 'mario_kart.bmd', 'TripodBossCore.bdl', 'abc.bmd'];
+    const id = (n: string): string => n;
+    assert.deepStrictEqual(rankModels(names, id, 'mariotree1_wait.bca', 'objects').slice(0, 1), ['mariotree1.bmd']);
+    assert.deepStrictEqual(rankModels(names, id, '2ndDemo.bck', 'TripodBossCore')[0], 'TripodBossCore.bdl');
+    assert.deepStrictEqual(rankModels(names, id, 'mario_run.bck', 'x'), ['mario_kart.bmd', 'abc.bmd', 'mariotree1.bmd', 'TripodBossCore.bdl', 'zzz.bdl']);
   });
 
   it('names the folder of a URI path (disk or archive)', () => {
