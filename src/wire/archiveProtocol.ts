@@ -18,6 +18,7 @@ import type { EntryFormat } from '../formats/archive/archive';
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import { FORMAT_IDS } from '../formats/registry';
 import { isDiagnostic } from './protocol';
+import { isBool, isCount, isInt, isObj, isStr, Obj } from '../formats/binary/guards';
 
 export const ARCHIVE_PROTOCOL_VERSION = 1;
 
@@ -111,12 +112,6 @@ export interface ArchiveErrorMessage { type: 'error'; version: typeof ARCHIVE_PR
 export type ArchiveWebviewToHost = ArchiveReadyMessage | ArchiveRenderedMessage | OpenEntryMessage | OpenAsAnimationMessage | ArchiveErrorMessage;
 
 // ---- validation -----------------------------------------------------------------------------
-type Obj = Record<string, unknown>;
-const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
-const isStr = (x: unknown): x is string => typeof x === 'string';
-const isBool = (x: unknown): x is boolean => typeof x === 'boolean';
-const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0;
-const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x);
 const oneOf = <T extends string>(list: readonly T[], x: unknown): x is T => isStr(x) && (list as readonly string[]).includes(x);
 const isVersioned = (x: unknown): x is Obj => isObj(x) && x.version === ARCHIVE_PROTOCOL_VERSION && isStr(x.type);
 

@@ -29,6 +29,7 @@ import type { ContainerInfo } from '../formats/types';
 import type { ModelJoint } from '../formats/model/types';
 import type { AnimPayload } from './animPayload';
 import { isPackedTree, PackedTree } from './packedTree';
+import { isCount, isIndexList, isObj, isStr, isVec3, Obj } from '../formats/binary/guards';
 
 export type { MaterialBindingInfo } from '../anim/materials';
 
@@ -156,10 +157,6 @@ export interface ErrorMessage { type: 'error'; version: typeof PROTOCOL_VERSION;
 export type WebviewToHost = ReadyMessage | LoadingMessage | RenderedMessage | SelectionMessage | RequestTracksMessage | CommandMessage | ErrorMessage;
 
 // ---- validation -----------------------------------------------------------------------------
-type Obj = Record<string, unknown>;
-const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
-const isStr = (x: unknown): x is string => typeof x === 'string';
-const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0;
 const isVersioned = (x: unknown): x is Obj => isObj(x) && x.version === PROTOCOL_VERSION && isStr(x.type);
 
 const SEVERITIES: readonly string[] = ['error', 'warning', 'info', 'hint'];
@@ -177,10 +174,6 @@ function isSettings(x: unknown): x is ViewSettings {
 
 /** Joints and materials a model may have (u16 counts). */
 const MAX_MODEL_ITEMS = 0x10000;
-const isFiniteNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
-const isVec3 = (x: unknown): x is [number, number, number] => Array.isArray(x) && x.length === 3 && x.every(isFiniteNum);
-const isIndexList = (x: unknown, n: number): x is number[] =>
-  Array.isArray(x) && x.length <= n && x.every((i) => isCount(i) && i < n);
 
 function isModelJointInfo(x: unknown, n: number): x is ModelJointInfo {
   return isObj(x) && isStr(x.name) && Number.isInteger(x.parent) && (x.parent as number) >= -1 && (x.parent as number) < n &&

@@ -7,6 +7,7 @@ import { plural } from '../binary/text';
 import type { FormatFamily, FormatMagic, FormatSummary } from '../spec';
 import { JSYSTEM_CODES } from './container';
 import type { J3DCommon, KeyTrack, SrtTracks } from './types';
+import { isInt, isObj, Obj } from '../binary/guards';
 
 export const J3D_FAMILY: FormatFamily = { id: 'j3d', label: 'J3D', codes: JSYSTEM_CODES };
 
@@ -68,9 +69,6 @@ export function indexOfKey(key: string, prefix: string, count: number): number |
 }
 
 // ---- payload checks (the page never trusts what arrives) ------------------------------------
-type Obj = Record<string, unknown>;
-export const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
-const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x);
 
 export function isKeyTrack(x: unknown): x is KeyTrack {
   return isObj(x) && isInt(x.count) && isInt(x.index) && isInt(x.tangentMode);

@@ -6,15 +6,13 @@ import { MOTN_CODES } from './codes';
 import { looksLikeMotn } from './header';
 import { decodeMotn } from './motn';
 import type { MotnAnim, MotnSequence, MotnTrack } from './types';
+import { isInt, isObj, Obj } from '../binary/guards';
 
 /** MOTN has no container of its own: its family is itself. */
 const MOTN_FAMILY: FormatFamily = { id: 'motn', label: 'MOTN', codes: MOTN_CODES };
 
 const SEQUENCE_PATH = /^sequences\[(\d+)\]/;
 
-type Obj = Record<string, unknown>;
-const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
-const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x);
 const CHANNELS: readonly unknown[] = ['position', 'rotation', 'scale'];
 const AXES: readonly unknown[] = ['x', 'y', 'z'];
 

@@ -2,7 +2,8 @@
 import { bindingInfos } from '../../../anim/materials';
 import { planBrk } from '../../../anim/tracks';
 import type { FormatSpec } from '../../spec';
-import { indexOfKey, isJ3dCommon, isKeyTrack, isObj, J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, moves } from '../family';
+import { isObj } from '../../binary/guards';
+import { indexOfKey, isJ3dCommon, isKeyTrack, J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, moves } from '../family';
 import { BRK_CODES, decodeBrk } from './decode';
 import type { BrkAnim, BrkColorBanks, BrkEntry } from './types';
 import { bindBrkMaterials } from './binding';

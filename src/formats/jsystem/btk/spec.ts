@@ -2,7 +2,8 @@
 import { bindingInfos } from '../../../anim/materials';
 import { planBtk } from '../../../anim/tracks';
 import type { FormatSpec } from '../../spec';
-import { indexOfKey, isJ3dCommon, isObj, isSrtTracks, J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, moves, srtTrackList } from '../family';
+import { isObj } from '../../binary/guards';
+import { indexOfKey, isJ3dCommon, isSrtTracks, J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, moves, srtTrackList } from '../family';
 import { BTK_CODES, decodeBtk } from './decode';
 import type { BtkAnim, BtkEntry } from './types';
 import { bindBtkMaterials } from './binding';
