@@ -13,6 +13,7 @@ import { scalarElement } from '../binary/builder';
 import { ChunkContext, readU16 } from '../jsystem/container';
 import { readGroupNames } from '../jsystem/nametable';
 import { makeExplicit } from './inf1';
+import { boundedCount } from './bounds';
 
 export const MAT3_HEADER_SIZE = 0x84;
 export const MATERIAL_ENTRY_SIZE = 0x14C;
@@ -39,11 +40,13 @@ export interface Mat3Chunk {
 export function decodeMat3(ctx: ChunkContext): Mat3Chunk {
   const { bytes, chunk } = ctx;
   const s = ctx.start;
-  const count = ctx.b.u16('materialCount', s + 0x08);
+  const declaredCount = ctx.b.u16('materialCount', s + 0x08);
   ctx.b.u16('padding', s + 0x0A, (v) => hex(v));
   const offsets = MAT3_TABLES.map((name, i) => ctx.offsetField(`${name}Offset`, 0x0C + 4 * i));
+  if (s + MAT3_HEADER_SIZE > bytes.length) return { names: [], remap: [], count: declaredCount };
+  // Every material needs at least its u16 remap entry inside the chunk.
+  const count = boundedCount(ctx, 'material count', 0x08, declaredCount, offsets[1], 2, MAT3_HEADER_SIZE);
   const out: Mat3Chunk = { names: [], remap: [], count };
-  if (s + MAT3_HEADER_SIZE > bytes.length) return out;
 
   const remapTable = ctx.table('remapTable', offsets[1], count, scalarElement('u16'), 'table');
   let entries = 0;

@@ -154,7 +154,10 @@ describe('model: robustness', function () {
     const t0 = Date.now();
     const r = check(bytes, 'hostile JNT1', BCK());
     assert.ok(Date.now() - t0 < 5000);
-    assert.strictEqual(r.result.model!.joints.length, 65535);
-    assert.ok(r.codes.includes('J3D_TABLE_RANGE'));
+    // JNT1 (0x180, size 0x1C0) holds 5 joint records, a 10-byte remap table and names: 65,535
+    // joints cannot fit, so the count is cut to what the chunk holds before anything is allocated.
+    const jointCount = r.result.model!.joints.length;
+    assert.ok(jointCount <= 0x1C0 / 2, `${jointCount} joints allocated`);
+    assert.ok(r.codes.includes('MDL_COUNT'), r.codes.join());
   });
 });
