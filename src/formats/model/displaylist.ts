@@ -198,9 +198,14 @@ export function listNodes(
 ): FieldNode {
   const children: FieldNode[] = [];
   let listed = 0;
+  let previousEnd = start;
   for (const prim of primitives) {
     if (nodeBudget.left <= 0) break;
     nodeBudget.left--;
+    if (prim.offset > previousEnd) {
+      children.push({ name: `nop${listed}`, path: '', offset: previousEnd, size: prim.offset - previousEnd, type: 'bytes', role: 'padding', display: 'NOP (0x00) bytes between primitives' });
+    }
+    previousEnd = prim.offset + 3 + prim.vertexCount * layout.size;
     const vertices: FieldNode = {
       name: 'vertices', path: '', offset: prim.offset + 3, size: prim.vertexCount * layout.size, type: `Vertex[${prim.vertexCount}]`, role: 'data',
       array: { count: prim.vertexCount, stride: layout.size, element: layout.element, endian: 'big' },

@@ -21,6 +21,7 @@ import { decodeDrw1, DRW1_HEADER_SIZE } from './drw1';
 import { decodeShp1, newShp1Budget, SHP1_HEADER_SIZE, Shp1Chunk } from './shp1';
 import { decodeTex1, TEX1_HEADER_SIZE } from './tex1';
 import { checkInverseBinds } from '../../anim/pose';
+import { relabelPadding } from './bounds';
 import type { DrawMatrices, Envelopes, ModelData, ModelJoint, ModelResult, ModelTexture, VertexArrays } from './types';
 
 export const MODEL_MAGIC = 'J3D2';
@@ -114,7 +115,9 @@ function decodeModelUnsafe(bytes: Uint8Array, diagnostics: DiagnosticSink, root:
     const ctx = new ChunkContext(bytes, diagnostics, chunk);
     try {
       decode(ctx);
-      nodes.set(chunk, ctx.build());
+      const node = ctx.build();
+      relabelPadding(node, bytes);
+      nodes.set(chunk, node);
     } catch (e) {
       diagnostics.error('INTERNAL_ERROR', chunk.start, 4, `${chunk.id} decoder failed: ${(e as Error)?.message ?? String(e)}`);
       nodes.set(chunk, opaqueChunk(bytes, diagnostics, chunk).node);

@@ -15,7 +15,7 @@
 import { hex } from '../binary/diagnostics';
 import type { FieldNode } from '../binary/fields';
 import { recordElement, scalarElement } from '../binary/builder';
-import { ChunkContext, readU16, readU32 } from '../jsystem/container';
+import { ChunkContext, fillJ3dGaps, readU16, readU32 } from '../jsystem/container';
 import { readGroupNames } from '../jsystem/nametable';
 import { boundedCount } from './bounds';
 import {
@@ -213,7 +213,9 @@ export function decodeShp1(ctx: ChunkContext, vtx: VertexArrays | undefined, dra
     const last = Math.max(...listsNode.children!.map((c) => c.offset + c.size));
     listsNode.offset = first;
     listsNode.size = last - first;
-    listsNode.children!.sort((a, b) => a.offset - b.offset);
+    // Lists need not be back to back (a hostile draw record): name the bytes between them.
+    for (const shapeNode of listsNode.children!) fillJ3dGaps(shapeNode, bytes);
+    fillJ3dGaps(listsNode, bytes);
     ctx.b.child(listsNode);
   }
   return out;

@@ -213,6 +213,12 @@ export function decodeVtx1(ctx: ChunkContext): VertexArrays {
       else if (a.attribute === VertexAttribute.Normal || a.attribute === VertexAttribute.NormalBinormalTangent) out.normals ??= array;
       else out.texCoords[a.attribute - VertexAttribute.Tex0] = array;
     }
+    // Bytes up to the next array that make no whole element: alignment padding.
+    const slackStart = abs + n * element.size, slackEnd = s + Math.min(next, chunkEnd);
+    if (n === count && slackEnd > slackStart) {
+      const slack = ctx.b.bytesField(`${a.node}Padding`, slackStart, slackEnd - slackStart, 'padding');
+      slack.display = 'alignment padding (less than one element before the next array)';
+    }
     table.node.display = `${n} × ${element.layout.type}${format.shift && element.type !== 'f32' ? ` ÷ 2^${format.shift}` : ''} (length up to the next array: may include padding)`;
   });
   for (const f of out.formats) {
