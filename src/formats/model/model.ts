@@ -109,7 +109,7 @@ function decodeModelUnsafe(bytes: Uint8Array, diagnostics: DiagnosticSink, root:
   const firsts = new Map<string, ChunkInfo>();
   for (const chunk of chunks) if (!firsts.has(chunk.id)) firsts.set(chunk.id, chunk);
   const nodes = new Map<ChunkInfo, FieldNode>();
-  const budget = newShp1Budget();
+  const budget = newShp1Budget(bytes.length);
   // Each chunk decodes on its own: a failure inside one is reported and the others still decode.
   const guarded = (chunk: ChunkInfo, decode: (ctx: ChunkContext) => void): void => {
     const ctx = new ChunkContext(bytes, diagnostics, chunk);

@@ -55,8 +55,13 @@ export interface Shp1Budget {
   nodes: { left: number };
 }
 
-export function newShp1Budget(): Shp1Budget {
-  return { vertices: MAX_STREAM_VERTICES, nodes: { left: MAX_PRIMITIVE_NODES } };
+/**
+ * The per-model budget. A real list is read once and each vertex takes at least a byte of it,
+ * so a model has fewer stream vertices than bytes; packets re-reading one list (a hostile packet
+ * count) could otherwise multiply it.
+ */
+export function newShp1Budget(fileSize: number): Shp1Budget {
+  return { vertices: Math.min(MAX_STREAM_VERTICES, fileSize), nodes: { left: MAX_PRIMITIVE_NODES } };
 }
 
 interface ShapeRecord {
@@ -323,7 +328,7 @@ function decodeShape(
     const split = splitPrimitives(bytes, start, end, layout.size, budget.vertices, report);
     if (split.budgetHit) {
       ctx.limited.add('error', 'MDL_BUDGET', start, end - start,
-        () => `SHP1: the model's display lists hold more than ${MAX_STREAM_VERTICES} vertices; the rest are not decoded.`);
+        () => `SHP1: the model's display lists hold more vertices than the file has bytes (or ${MAX_STREAM_VERTICES}): lists are read again and again; the rest are not decoded.`);
     }
     budget.vertices -= split.vertices;
     const packet: ShapePacket = {
