@@ -384,49 +384,49 @@ function decodeShape(
     sinks.push({ field: f, source, target, width });
   }
   const pnmtx = layout.fields.find((f) => f.attribute === VertexAttribute.PositionMatrixIndex && f.size > 0);
+  // The per-vertex loop builds no closures (a captured block variable would cost a context
+  // allocation per vertex): problems go through these helpers.
+  const slotNotMultiple = (at: number, raw: number): void => ctx.limited.add('error', 'MDL_MATRIX_SLOT', at, 1,
+    () => `SHP1: shape ${index}: PNMTXIDX ${raw} at ${hex(at)} is not a multiple of 3 (3 × slot); slot ${Math.floor(raw / 3)} is used.`);
+  const slotNotLoaded = (at: number, slot: number, loaded: number, held: boolean): void => ctx.limited.add('error', 'MDL_MATRIX_SLOT', at, 1,
+    () => `SHP1: shape ${index}: vertex at ${hex(at)} uses matrix slot ${slot}, but its packet loads ${loaded} slot(s)${held ? '; the matrix an earlier packet left there is used' : ''}.`);
+  const slotUnset = (at: number, slot: number): void => ctx.limited.add('error', 'MDL_MATRIX_SLOT_UNSET', at, 1,
+    () => `SHP1: shape ${index}: vertex at ${hex(at)} uses matrix slot ${slot}, which is 0xFFFF ("keep") in its packet, but no earlier packet of the shape set it; the vertex has no matrix.`);
+  const indexPast = (at: number, size: number, attribute: number, idx: number, count: number): void => ctx.limited.add('error', 'MDL_VERTEX_INDEX', at, size,
+    () => `SHP1: shape ${index}: ${attributeName(attribute)} index ${idx} at ${hex(at)} is past the VTX1 array (${count} element(s) at most); 0 is used.`);
+  const pnmtxOffset = pnmtx ? pnmtx.offset : -1;
   let v = 0, ti = 0, li = 0, pi = 0;
   for (const { packet, primitives } of work) {
     packet.triangleIndexStart = ti;
+    const slotsOfPacket = packet.matrixSlots;
+    const loaded = packet.slotCount;
     for (const prim of primitives) {
       [ti, li, pi] = writePrimitiveIndices(prim.opcode, prim.vertexCount, v, shape.triangles, ti, shape.lines, li, shape.points, pi);
       let p = prim.offset + 3;
       for (let k = 0; k < prim.vertexCount; k++, v++, p += layout.size) {
         let slot = 0;
-        if (pnmtx) {
-          const raw = bytes[p + pnmtx.offset];
+        if (pnmtxOffset >= 0) {
+          const raw = bytes[p + pnmtxOffset];
           slot = Math.floor(raw / 3);
-          if (raw % 3 !== 0) {
-            const at = p + pnmtx.offset;
-            ctx.limited.add('error', 'MDL_MATRIX_SLOT', at, 1, () => `SHP1: shape ${index}: PNMTXIDX ${raw} at ${hex(at)} is not a multiple of 3 (3 × slot); slot ${Math.floor(raw / 3)} is used.`);
-          }
+          if (raw % 3 !== 0) slotNotMultiple(p + pnmtxOffset, raw);
         }
         if (!multi) slot = 0;
         shape.matrixSlots[v] = Math.min(slot, 255);
-        const drw = slot < MATRIX_SLOTS ? packet.matrixSlots[slot] : -1;
-        if (slot >= packet.slotCount) {
-          const at = pnmtx ? p + pnmtx.offset : prim.offset;
-          ctx.limited.add('error', 'MDL_MATRIX_SLOT', at, 1, () => `SHP1: shape ${index}: vertex at ${hex(at)} uses matrix slot ${slot}, but its packet loads ${packet.slotCount} slot(s)${drw >= 0 ? '; the matrix an earlier packet left there is used' : ''}.`);
-        }
-        if (drw >= 0) {
-          shape.drawMatrices[v] = drw;
-        } else if (slot < packet.slotCount) {
-          const at = pnmtx ? p + pnmtx.offset : prim.offset;
-          ctx.limited.add('error', 'MDL_MATRIX_SLOT_UNSET', at, 1, () => `SHP1: shape ${index}: vertex at ${hex(at)} uses matrix slot ${slot}, which is 0xFFFF ("keep") in its packet, but no earlier packet of the shape set it; the vertex has no matrix.`);
-        }
-        for (const sink of sinks) {
-          const at = p + sink.field.offset;
-          const idx = sink.field.size === 1 ? bytes[at] : (bytes[at] << 8) | bytes[at + 1];
+        const drw = slot < MATRIX_SLOTS ? slotsOfPacket[slot] : -1;
+        const at = pnmtxOffset >= 0 ? p + pnmtxOffset : prim.offset;
+        if (slot >= loaded) slotNotLoaded(at, slot, loaded, drw >= 0);
+        if (drw >= 0) shape.drawMatrices[v] = drw;
+        else if (slot < loaded) slotUnset(at, slot);
+        for (let q = 0; q < sinks.length; q++) {
+          const sink = sinks[q];
+          const fieldAt = p + sink.field.offset;
+          const idx = sink.field.size === 1 ? bytes[fieldAt] : (bytes[fieldAt] << 8) | bytes[fieldAt + 1];
           if (sink.field.attribute === VertexAttribute.Position) shape.positionIndices[v] = idx;
-          const src = sink.source;
-          if (!src || !sink.target) continue;
-          if (idx >= src.count) {
-            const cnt = src.count;
-            ctx.limited.add('error', 'MDL_VERTEX_INDEX', at, sink.field.size,
-              () => `SHP1: shape ${index}: ${attributeName(sink.field.attribute)} index ${idx} at ${hex(at)} is past the VTX1 array (${cnt} element(s) at most); 0 is used.`);
-            continue;
-          }
-          const w = sink.width;
-          for (let c = 0; c < w; c++) sink.target[v * w + c] = src.data[idx * src.stride + c];
+          const src = sink.source, target = sink.target;
+          if (!src || !target) continue;
+          if (idx >= src.count) { indexPast(fieldAt, sink.field.size, sink.field.attribute, idx, src.count); continue; }
+          const w = sink.width, data = src.data, from = idx * src.stride, to = v * w;
+          for (let c = 0; c < w; c++) target[to + c] = data[from + c];
         }
       }
     }
