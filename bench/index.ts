@@ -13,6 +13,10 @@ import { decode } from '../src/formats/index';
 import { listSamples, samplePath } from '../test/unit/helpers';
 import { writeWorstCaseBck } from '../test/fixtures/j3d-writer';
 import { fmt, heading, mbPerSecond, row, time } from './timing';
+import { decodeModel } from '../src/formats/model';
+import { readPathInput } from '../src/cli/input';
+import { run as runCli } from '../src/cli/main';
+import type { CliIO } from '../src/cli/output';
 
 function benchDecodeSamples(): void {
   heading('Decode: real samples (median of repeated runs)', 'bytes', 'ms/file', 'MB/s');
@@ -82,12 +86,46 @@ function benchSampleMotion(): void {
   row('motion.bin: sampleFile, every sequence', samples, t.medianMs, samples / (t.medianMs / 1000));
 }
 
+/** Median of `runs` timed calls, with a full GC before each when node runs with --expose-gc. */
+function medianWithGc(fn: () => void, runs = 15): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    gc?.();
+    const t0 = performance.now();
+    fn();
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)];
+}
+
+const SHARED_MODELS = [
+  'archives/Kuribo.arc/Kuribo/Kuribo.bdl', 'archives/PowerStar.arc/PowerStar/PowerStar.bdl',
+  'archives/TripodBossCore.arc/TripodBossCore/TripodBossCore.bdl', 'archives/Mogu.arc/Mogu/Mogu.bdl',
+  'archives/CrystalSwitch.arc/CrystalSwitch/CrystalSwitch.bdl', 'mkdd/objects/mariotree1.bmd',
+];
+
+function benchModels(): void {
+  const gc = typeof (globalThis as { gc?: unknown }).gc === 'function';
+  heading(`Models: decode (all chunks, no texels) and \`animscope pose\` (median${gc ? ', gc between runs' : '; run node with --expose-gc for gc between runs'})`, 'bytes', 'decode ms', 'pose ms');
+  const quiet: CliIO = { out: () => undefined, err: () => undefined, writeFile: () => undefined };
+  for (const rel of SHARED_MODELS) {
+    const bytes = readPathInput(samplePath(rel)).bytes;
+    const decodeMs = medianWithGc(() => decodeModel(bytes, new DiagnosticSink()));
+    const poseMs = medianWithGc(() => runCli(['pose', samplePath(rel)], quiet), 9);
+    row(path.basename(rel), bytes.length, decodeMs, poseMs);
+  }
+}
+
 function main(): void {
   console.log(`AnimScope benchmarks — node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ${path.basename(process.cwd())}`);
   benchDecodeSamples();
   benchArchives();
   benchWorstCase();
   benchSampleMotion();
+  benchModels();
 }
 
 main();

@@ -7,6 +7,9 @@
  * Maya segment scale compensation (INF1 scaling rule 2 and the joint's SSC byte = 1) divides the
  * rows of the local 3×3 by the parent's local scale (translation untouched); it is applied by
  * default exactly when the model asks for it (`scaleCompensate` option overrides).
+ * Softimage (rule 1, decomp J3DMtxCalcSoftimage): translations are multiplied by the parents'
+ * accumulated scale, the chain holds rotation and translation only, and the joint's matrix is
+ * the chain × diag(accumulated scale) (FORMATS.md §10.12).
  *
  * Matrices are 3×4 row-major, 12 numbers per joint (GX `Mtx` layout):
  *   [m00 m01 m02 m03 | m10 m11 m12 m13 | m20 m21 m22 m23], the joint origin is (m03, m13, m23).
@@ -170,6 +173,11 @@ export function computePose(model: SkeletonModel, locals: ArrayLike<number>, opt
     return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
   };
   const parentScale = [1, 1, 1];
+  // Softimage rule: per joint the chain matrix (rotation + scaled translation) and the scale
+  // accumulated from the root; world = chain × diag(accumulated scale).
+  const softimage = model.scalingRule === ScalingRule.Softimage;
+  const chain = softimage ? new Float64Array(n * MATRIX_STRIDE) : undefined;
+  const accumulated = softimage ? new Float64Array(n * 3) : undefined;
   for (const j of jointOrder(model)) {
     const joint = joints[j];
     const has = j * LOCAL_STRIDE + LOCAL_STRIDE <= locals.length;
@@ -194,7 +202,17 @@ export function computePose(model: SkeletonModel, locals: ArrayLike<number>, opt
       compensate = parentScale;
     }
     const o = j * MATRIX_STRIDE;
-    if (hasParent) {
+    if (chain && accumulated) {
+      const ps = hasParent ? [accumulated[p * 3], accumulated[p * 3 + 1], accumulated[p * 3 + 2]] : [1, 1, 1];
+      accumulated[j * 3] = ps[0] * sx; accumulated[j * 3 + 1] = ps[1] * sy; accumulated[j * 3 + 2] = ps[2] * sz;
+      composeLocalMatrix(local, 0, 1, 1, 1, rx, ry, rz, tx * ps[0], ty * ps[1], tz * ps[2]);
+      if (hasParent) multiplyAffine(chain, o, chain, p * MATRIX_STRIDE, local, 0);
+      else chain.set(local, o);
+      for (let r = 0; r < 3; r++) {
+        for (let c = 0; c < 3; c++) pose.world[o + r * 4 + c] = chain[o + r * 4 + c] * accumulated[j * 3 + c];
+        pose.world[o + r * 4 + 3] = chain[o + r * 4 + 3];
+      }
+    } else if (hasParent) {
       composeLocalMatrix(local, 0, sx, sy, sz, rx, ry, rz, tx, ty, tz, compensate);
       multiplyAffine(pose.world, o, pose.world, p * MATRIX_STRIDE, local, 0);
     } else {

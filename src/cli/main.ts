@@ -16,6 +16,7 @@ import { countBySeverity, diagnosticLine, plural } from './format';
 import { collectValidationInputs, readAnimationInput } from './input';
 import { CliError, CliIO, EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE } from './output';
 import { formatSummary } from './summaryText';
+import { MODEL_USAGE, poseCommand, texturesCommand } from './modelCommands';
 
 /** From package.json, so the CLI and the extension's exports carry the same generator string. */
 export const VERSION: string = packageJson.version;
@@ -29,6 +30,7 @@ Usage:
   animscope sample FILE [--animation NAME] [-o OUT]
                                         values at every frame, as JSON
 ${ARCHIVE_USAGE}
+${MODEL_USAGE}
 
 FILE may reach into a RARC archive (plain or Yaz0) or a Shenmue PKS (plain or gzip), nested
 archives included: TripodBossCore.arc/TripodBossCore/Wait.btk, STAGE.PKS/MOTION.BIN
@@ -132,6 +134,8 @@ const COMMANDS: Record<string, (args: string[], io: CliIO) => number> = {
   sample,
   ls: lsCommand,
   extract: extractCommand,
+  textures: texturesCommand,
+  pose: poseCommand,
 };
 
 export function run(argv: string[], io: CliIO = nodeIO): number {

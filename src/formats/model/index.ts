@@ -5,3 +5,9 @@ export { HierarchyNodeType, ScalingRule } from './types';
 export type { HierarchyNode, HierarchyNodeKind, ModelData, ModelJoint, ModelResult } from './types';
 export { jointRotationDegrees, JOINT_ENTRY_SIZE } from './jnt1';
 export { MAT3_TABLES, MATERIAL_ENTRY_SIZE } from './mat3';
+export { decodeModelTexture, decodeModelTextures, MAX_DECODED_TEXTURE_BYTES } from './tex1';
+export type { DecodedTexture, TextureDecodeOptions } from './tex1';
+export { DrawMatrixKind, ShapeMatrixType, VertexAttribute } from './types';
+export type {
+  DrawMatrices, Envelopes, ModelMaterial, ModelShape, ModelTexture, ShapePacket, VertexArray, VertexArrays,
+} from './types';

@@ -36,7 +36,11 @@ const KINDS: Record<number, HierarchyNodeKind> = {
 };
 
 export interface Inf1Chunk {
+  /** Absolute offset of the chunk. */
+  offset: number;
   loadFlags: number;
+  packetCount: number;
+  vertexCount: number;
   nodes: HierarchyNode[];
   /** The explicit hierarchy element nodes (for readings filled in once names are known). */
   elementNodes: FieldNode[];
@@ -61,10 +65,10 @@ export function decodeInf1(ctx: ChunkContext): Inf1Chunk {
     return `${SCALING_RULES[rule] ?? 'unknown'} scaling (${rule})${rest ? `, other bits ${hex(rest)}` : ''}`;
   });
   ctx.b.u16('padding', s + 0x0A, (v) => hex(v));
-  ctx.b.u32('matrixGroupCount', s + 0x0C);
-  ctx.b.u32('vertexCount', s + 0x10);
+  const packetCount = ctx.b.u32('matrixGroupCount', s + 0x0C);
+  const vertexCount = ctx.b.u32('vertexCount', s + 0x10);
   const rel = ctx.offsetField('hierarchyOffset', 0x14);
-  const out: Inf1Chunk = { loadFlags, nodes: [], elementNodes: [] };
+  const out: Inf1Chunk = { offset: s, loadFlags, packetCount, vertexCount, nodes: [], elementNodes: [] };
   if (s + INF1_HEADER_SIZE > bytes.length) return out;
 
   const rule = loadFlags & 0x0F;

@@ -13,6 +13,7 @@ import { recordElement, scalarElement } from '../binary/builder';
 import { ChunkContext, readU16 } from '../jsystem/container';
 import { readGroupNames } from '../jsystem/nametable';
 import { makeExplicit } from './inf1';
+import { boundedCount } from './bounds';
 import type { ModelJoint } from './types';
 
 export const JNT1_HEADER_SIZE = 0x18;
@@ -72,12 +73,14 @@ function readJoint(bytes: Uint8Array, at: number, index: number, name: string, d
 export function decodeJnt1(ctx: ChunkContext): ModelJoint[] {
   const { bytes } = ctx;
   const s = ctx.start;
-  const count = ctx.b.u16('jointCount', s + 0x08);
+  const declaredCount = ctx.b.u16('jointCount', s + 0x08);
   ctx.b.u16('padding', s + 0x0A, (v) => hex(v));
   const dataRel = ctx.offsetField('jointDataOffset', 0x0C);
   const remapRel = ctx.offsetField('remapTableOffset', 0x10);
   const nameRel = ctx.offsetField('nameTableOffset', 0x14);
   if (s + JNT1_HEADER_SIZE > bytes.length) return [];
+  // Every joint needs at least its u16 remap entry inside the chunk.
+  const count = boundedCount(ctx, 'joint count', 0x08, declaredCount, remapRel, 2, JNT1_HEADER_SIZE);
 
   // Remap: joint i uses data entry remap[i]; entries may be shared (identity in every file seen).
   const remapTable = ctx.table('remapTable', remapRel, count, scalarElement('u16'), 'table');

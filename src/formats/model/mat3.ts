@@ -13,6 +13,9 @@ import { scalarElement } from '../binary/builder';
 import { ChunkContext, readU16 } from '../jsystem/container';
 import { readGroupNames } from '../jsystem/nametable';
 import { makeExplicit } from './inf1';
+import { boundedCount } from './bounds';
+import { DECODED_TABLES, materialEntryLayout, resolveMaterials } from './materials';
+import type { ModelMaterial } from './types';
 
 export const MAT3_HEADER_SIZE = 0x84;
 export const MATERIAL_ENTRY_SIZE = 0x14C;
@@ -27,23 +30,27 @@ export const MAT3_TABLES = [
   'blendTable', 'zModeTable', 'zCompLocTable', 'ditherTable', 'nbtScaleTable',
 ] as const;
 
-const MATERIAL_ENTRY: ElementLayout = { name: 'element', offset: 0, size: MATERIAL_ENTRY_SIZE, type: 'MaterialEntry' };
+const MATERIAL_ENTRY: ElementLayout = materialEntryLayout();
 
 export interface Mat3Chunk {
   names: string[];
   /** Material index → entry index. */
   remap: number[];
   count: number;
+  materials: ModelMaterial[];
 }
 
-export function decodeMat3(ctx: ChunkContext): Mat3Chunk {
+/** `textureCount`: TEX1's texture count (-1 when there is no TEX1: tex numbers are not checked). */
+export function decodeMat3(ctx: ChunkContext, textureCount = -1): Mat3Chunk {
   const { bytes, chunk } = ctx;
   const s = ctx.start;
-  const count = ctx.b.u16('materialCount', s + 0x08);
+  const declaredCount = ctx.b.u16('materialCount', s + 0x08);
   ctx.b.u16('padding', s + 0x0A, (v) => hex(v));
   const offsets = MAT3_TABLES.map((name, i) => ctx.offsetField(`${name}Offset`, 0x0C + 4 * i));
-  const out: Mat3Chunk = { names: [], remap: [], count };
-  if (s + MAT3_HEADER_SIZE > bytes.length) return out;
+  if (s + MAT3_HEADER_SIZE > bytes.length) return { names: [], remap: [], count: declaredCount, materials: [] };
+  // Every material needs at least its u16 remap entry inside the chunk.
+  const count = boundedCount(ctx, 'material count', 0x08, declaredCount, offsets[1], 2, MAT3_HEADER_SIZE);
+  const out: Mat3Chunk = { names: [], remap: [], count, materials: [] };
 
   const remapTable = ctx.table('remapTable', offsets[1], count, scalarElement('u16'), 'table');
   let entries = 0;
@@ -55,6 +62,10 @@ export function decodeMat3(ctx: ChunkContext): Mat3Chunk {
       ctx.limited.add('warning', 'MDL_MATERIAL_INDEX', at, 2,
         () => `MAT3: remap entry ${i} at ${hex(at)} is ${value}, not below the material count ${count}; entry ${i} is assumed.`);
       v = i;
+    }
+    if (v !== i) {
+      const at = remapTable.offset + i * 2, value = v;
+      ctx.limited.add('info', 'MDL_REMAP', at, 2, () => `MAT3: remap entry ${i} at ${hex(at)} is ${value}: material ${i} uses record ${value} (honoured).`);
     }
     out.remap.push(v);
     entries = Math.max(entries, v + 1);
@@ -75,13 +86,15 @@ export function decodeMat3(ctx: ChunkContext): Mat3Chunk {
     });
   }
 
-  // The other tables: opaque regions, each up to the next table start (tables are stored in
-  // header order; an empty table shares its offset with the next one).
+  out.materials = resolveMaterials(ctx, offsets, out, table.offset, table.count, textureCount);
+
+  // The tables the preview does not use: opaque regions, each up to the next table start (tables
+  // are stored in header order; an empty table shares its offset with the next one).
   const declaredEnd = chunk.declaredSize;
   const starts = [...new Set(offsets.filter((o) => o > 0))].sort((a, b) => a - b);
   for (let i = 3; i < MAT3_TABLES.length; i++) {
     const rel = offsets[i];
-    if (rel === 0) continue;
+    if (rel === 0 || DECODED_TABLES.has(i)) continue;
     // The last table of a shared offset is the one that holds the data.
     if (offsets.slice(i + 1).includes(rel)) continue;
     if (rel < MAT3_HEADER_SIZE || rel >= declaredEnd) {
@@ -93,8 +106,8 @@ export function decodeMat3(ctx: ChunkContext): Mat3Chunk {
     const end = Math.min(next, declaredEnd, bytes.length - s);
     if (end <= rel) continue;
     const node = ctx.b.bytesField(MAT3_TABLES[i], s + rel, end - rel, 'data', 'bytes');
-    const sharing = MAT3_TABLES.filter((_, k) => k !== i && offsets[k] === rel);
-    node.display = `opaque (not decoded)${sharing.length ? `; ${sharing.join(', ')} start here too (empty)` : ''}`;
+    const sharing = MAT3_TABLES.filter((_, k) => k !== i && offsets[k] === rel && !DECODED_TABLES.has(k));
+    node.display = `opaque (not used by the preview)${sharing.length ? `; ${sharing.join(', ')} start here too (empty)` : ''}`;
   }
   return out;
 }

@@ -1,7 +1,9 @@
 /**
- * J3D model (BMD/BDL) decoder: the JSYSTEM `J3D2` header, the chunk walk, and the three chunks
- * binding needs — INF1 (hierarchy), JNT1 (joints), MAT3 (material names). Every other chunk is
- * an opaque `data` region with its id and size (SHP1 also shows its shape count).
+ * J3D model (BMD/BDL) decoder: the JSYSTEM `J3D2` header, the chunk walk, and every chunk a
+ * preview needs — INF1, JNT1, VTX1, EVP1, DRW1, SHP1 with its display lists, MAT3, TEX1 headers
+ * (pixels on request: decodeModelTextures). MDL3 (BDL's precompiled material display lists) is
+ * an opaque `data` region. Chunks decode in dependency order, each guarded, so a broken chunk
+ * never stops the others.
  *
  * A separate entry point from `decode()` (formats/index.ts): models are not animations.
  * Never throws; bounded by the bytes (every loop is limited by a chunk or a table in the bytes).
@@ -13,13 +15,20 @@ import { checkDeclaredFileSize, ChunkContext, ChunkInfo, JSYSTEM_HEADER_SIZE, ra
 import { buildHierarchy, decodeInf1, INF1_HEADER_SIZE, Inf1Chunk } from './inf1';
 import { decodeJnt1, JNT1_HEADER_SIZE } from './jnt1';
 import { decodeMat3, MAT3_HEADER_SIZE, Mat3Chunk } from './mat3';
-import type { ModelData, ModelJoint, ModelResult } from './types';
+import { decodeVtx1, VTX1_HEADER_SIZE } from './vtx1';
+import { decodeEvp1, EVP1_HEADER_SIZE } from './evp1';
+import { decodeDrw1, DRW1_HEADER_SIZE } from './drw1';
+import { decodeShp1, newShp1Budget, SHP1_HEADER_SIZE, Shp1Chunk } from './shp1';
+import { decodeTex1, TEX1_HEADER_SIZE } from './tex1';
+import { checkInverseBinds } from '../../anim/pose';
+import { relabelPadding } from './bounds';
+import type { DrawMatrices, Envelopes, ModelData, ModelJoint, ModelResult, ModelTexture, VertexArrays } from './types';
 
 export const MODEL_MAGIC = 'J3D2';
 export const MODEL_TYPES: Record<string, 'bmd' | 'bdl'> = { bmd2: 'bmd', bmd3: 'bmd', bdl4: 'bdl' };
 
 /** Chunks of a model that are kept as opaque regions (no diagnostic). */
-export const OPAQUE_CHUNKS = new Set(['VTX1', 'EVP1', 'DRW1', 'SHP1', 'TEX1', 'MDL3']);
+export const OPAQUE_CHUNKS = new Set(['MDL3']);
 
 /** True when the bytes start like a J3D model (`J3D2` + `bmd?`/`bdl?`). */
 export function looksLikeModel(bytes: Uint8Array): boolean {
@@ -74,6 +83,9 @@ export function decodeModel(bytes: Uint8Array, diagnostics: DiagnosticSink): Mod
   }
 }
 
+/** Decode order: a chunk's checks need the counts of the chunks before it here. */
+const DECODE_ORDER = ['INF1', 'JNT1', 'VTX1', 'EVP1', 'DRW1', 'SHP1', 'TEX1', 'MAT3'];
+
 function decodeModelUnsafe(bytes: Uint8Array, diagnostics: DiagnosticSink, root: FieldNode): ModelResult {
   const header = readHeader(bytes, diagnostics);
   const children = root.children!;
@@ -82,29 +94,58 @@ function decodeModelUnsafe(bytes: Uint8Array, diagnostics: DiagnosticSink, root:
     root.type = header.type || 'model';
     return { root: assignPaths(root) };
   }
-  const chunks = walkChunks(bytes, diagnostics, header.chunkCount, { INF1: INF1_HEADER_SIZE, JNT1: JNT1_HEADER_SIZE, MAT3: MAT3_HEADER_SIZE });
+  const chunks = walkChunks(bytes, diagnostics, header.chunkCount, {
+    INF1: INF1_HEADER_SIZE, JNT1: JNT1_HEADER_SIZE, MAT3: MAT3_HEADER_SIZE, VTX1: VTX1_HEADER_SIZE, EVP1: EVP1_HEADER_SIZE,
+    DRW1: DRW1_HEADER_SIZE, SHP1: SHP1_HEADER_SIZE, TEX1: TEX1_HEADER_SIZE,
+  });
   let inf1: Inf1Chunk | undefined;
   let joints: ModelJoint[] | undefined;
   let mat3: Mat3Chunk | undefined;
-  let shapeCount = -1;
-  const seen = new Set<string>();
-  for (const chunk of chunks) {
-    const first = !seen.has(chunk.id);
-    seen.add(chunk.id);
-    if (first && (chunk.id === 'INF1' || chunk.id === 'JNT1' || chunk.id === 'MAT3')) {
-      const ctx = new ChunkContext(bytes, diagnostics, chunk);
-      if (chunk.id === 'INF1') inf1 = decodeInf1(ctx);
-      else if (chunk.id === 'JNT1') joints = decodeJnt1(ctx);
-      else mat3 = decodeMat3(ctx);
-      children.push(ctx.build());
-    } else if (OPAQUE_CHUNKS.has(chunk.id) || !first) {
-      const r = opaqueChunk(bytes, diagnostics, chunk);
-      if (first && r.shapeCount !== undefined) shapeCount = r.shapeCount;
-      children.push(r.node);
-    } else {
-      children.push(rawChunk(bytes, diagnostics, chunk));
+  let vtx: VertexArrays | undefined;
+  let evp: Envelopes | undefined;
+  let drw: DrawMatrices | undefined;
+  let shp: Shp1Chunk | undefined;
+  let textures: ModelTexture[] | undefined;
+  const firsts = new Map<string, ChunkInfo>();
+  for (const chunk of chunks) if (!firsts.has(chunk.id)) firsts.set(chunk.id, chunk);
+  const nodes = new Map<ChunkInfo, FieldNode>();
+  const budget = newShp1Budget(bytes.length);
+  // Each chunk decodes on its own: a failure inside one is reported and the others still decode.
+  const guarded = (chunk: ChunkInfo, decode: (ctx: ChunkContext) => void): void => {
+    const ctx = new ChunkContext(bytes, diagnostics, chunk);
+    try {
+      decode(ctx);
+      const node = ctx.build();
+      relabelPadding(node, bytes);
+      nodes.set(chunk, node);
+    } catch (e) {
+      diagnostics.error('INTERNAL_ERROR', chunk.start, 4, `${chunk.id} decoder failed: ${(e as Error)?.message ?? String(e)}`);
+      nodes.set(chunk, opaqueChunk(bytes, diagnostics, chunk).node);
     }
+  };
+  for (const id of DECODE_ORDER) {
+    const chunk = firsts.get(id);
+    if (!chunk) continue;
+    guarded(chunk, (ctx) => {
+      switch (id) {
+        case 'INF1': inf1 = decodeInf1(ctx); break;
+        case 'JNT1': joints = decodeJnt1(ctx); break;
+        case 'VTX1': vtx = decodeVtx1(ctx); break;
+        case 'EVP1': evp = decodeEvp1(ctx, joints ? joints.length : -1); break;
+        case 'DRW1': drw = decodeDrw1(ctx, joints ? joints.length : -1, evp ? evp.envelopes.length : firsts.has('EVP1') ? 0 : -1); break;
+        case 'SHP1': shp = decodeShp1(ctx, vtx, drw ? drw.kinds.length : -1, budget); break;
+        case 'TEX1': textures = decodeTex1(ctx); break;
+        case 'MAT3': mat3 = decodeMat3(ctx, textures ? textures.length : -1); break;
+      }
+    });
   }
+  for (const chunk of chunks) {
+    const decoded = nodes.get(chunk);
+    if (decoded) children.push(decoded);
+    else if (OPAQUE_CHUNKS.has(chunk.id) || firsts.get(chunk.id) !== chunk) children.push(opaqueChunk(bytes, diagnostics, chunk).node);
+    else children.push(rawChunk(bytes, diagnostics, chunk));
+  }
+  const shapeCount = shp ? shp.shapes.length : -1;
   const last = children[children.length - 1];
   const tail = last.offset + last.size;
   if (tail < bytes.length && tail >= JSYSTEM_HEADER_SIZE) {
@@ -114,7 +155,7 @@ function decodeModelUnsafe(bytes: Uint8Array, diagnostics: DiagnosticSink, root:
     });
   }
   for (const id of ['INF1', 'JNT1', 'MAT3']) {
-    if (!seen.has(id)) {
+    if (!firsts.has(id)) {
       const message = `No ${id} chunk found: ${id === 'INF1' ? 'the joint hierarchy is unknown (every joint is a root)' : id === 'JNT1' ? 'the model has no joints' : 'material names are unknown'}.`;
       if (id === 'MAT3') diagnostics.warning('MDL_CHUNK_MISSING', JSYSTEM_HEADER_SIZE, 0, message);
       else diagnostics.error('MDL_CHUNK_MISSING', JSYSTEM_HEADER_SIZE, 0, message);
@@ -139,7 +180,29 @@ function decodeModelUnsafe(bytes: Uint8Array, diagnostics: DiagnosticSink, root:
     materials: materialNames,
     materialEntryIndex: mat3?.remap ?? [],
     shapeCount,
+    vertexCount: inf1?.vertexCount ?? 0,
+    vertexArrays: vtx,
+    envelopes: evp,
+    drawMatrices: drw,
+    shapes: shp?.shapes ?? [],
+    materialData: mat3?.materials ?? [],
+    textures: textures ?? [],
   };
+  crossCheck(model, inf1, shp, diagnostics);
   root.type = header.type || 'model';
   return { root: assignPaths(root), model };
+}
+
+/** Checks between chunks (FORMATS.md §10.15 items 2 and 5). */
+function crossCheck(model: ModelData, inf1: Inf1Chunk | undefined, shp: Shp1Chunk | undefined, diagnostics: DiagnosticSink): void {
+  if (inf1 && shp && inf1.packetCount !== shp.packetCount) {
+    diagnostics.warning('MDL_PACKET_COUNT', inf1.offset + 0x0C, 4,
+      `INF1: packet count ${inf1.packetCount} at ${hex(inf1.offset + 0x0C)} differs from the ${shp.packetCount} packet(s) of the SHP1 shapes.`);
+  }
+  const positions = model.vertexArrays?.positions;
+  if (inf1 && positions && inf1.vertexCount > positions.count) {
+    diagnostics.error('MDL_VERTEX_COUNT', inf1.offset + 0x10, 4,
+      `INF1: vertex count ${inf1.vertexCount} at ${hex(inf1.offset + 0x10)} is more than the VTX1 position array holds (${positions.count} at most).`);
+  }
+  for (const d of checkInverseBinds(model)) diagnostics.add(d.severity, d.code, d.offset, d.length, d.message);
 }

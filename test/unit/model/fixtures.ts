@@ -103,7 +103,7 @@ export function writeModel(spec: SynthModel): Uint8Array {
   if (!omit.has('INF1')) {
     chunks++;
     chunk(out, 'INF1', () => {
-      out.u16(spec.loadFlags ?? 0); out.u16(0xFFFF); out.u32(1); out.u32(0); out.u32(0x18);
+      out.u16(spec.loadFlags ?? 0); out.u16(0xFFFF); out.u32(0); out.u32(0); out.u32(0x18);
       for (const [t, v] of spec.nodes) { out.u16(t); out.u16(v); }
     });
   }
@@ -132,7 +132,25 @@ export function writeModel(spec: SynthModel): Uint8Array {
   }
   if (!omit.has('SHP1')) {
     chunks++;
-    chunk(out, 'SHP1', () => { out.u16(spec.shapeCount ?? 1); out.u16(0xFFFF); });
+    // Shapes with no packets: records, an identity remap, one empty descriptor list; the
+    // matrix/display-list/group/draw tables are empty (their offsets point at the end).
+    chunk(out, 'SHP1', (s) => {
+      const n = spec.shapeCount ?? 1;
+      out.u16(n); out.u16(0xFFFF);
+      const offsAt = out.length;
+      for (let i = 0; i < 8; i++) out.u32(0);
+      out.setU32(offsAt, out.length - s);
+      for (let i = 0; i < n; i++) {
+        out.u8(0); out.u8(0xFF); out.u16(0); out.u16(0); out.u16(0); out.u16(0); out.u16(0xFFFF);
+        for (let k = 0; k < 7; k++) out.f32(0);
+      }
+      out.setU32(offsAt + 4, out.length - s);
+      for (let i = 0; i < n; i++) out.u16(i);
+      out.align(4);
+      out.setU32(offsAt + 12, out.length - s);
+      out.u32(0xFF); out.u32(0);
+      for (const k of [16, 20, 24, 28]) out.setU32(offsAt + k, out.length - s);
+    });
   }
   if (!omit.has('MAT3')) {
     chunks++;
@@ -142,7 +160,8 @@ export function writeModel(spec: SynthModel): Uint8Array {
       const offsAt = out.length;
       for (let i = 0; i < 30; i++) out.u32(0);
       out.setU32(offsAt, out.length - s);
-      for (let i = 0; i < n * 0x14C; i++) out.u8(0);
+      // Records with every index unset (0xFF / 0xFFFF): the defaults, no table needed.
+      for (let i = 0; i < n; i++) { out.u8(1); for (let k = 1; k < 0x14C; k++) out.u8(0xFF); }
       out.setU32(offsAt + 4, out.length - s);
       for (let i = 0; i < n; i++) out.u16(i);
       out.align(4);

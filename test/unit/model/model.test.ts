@@ -11,10 +11,11 @@ import { decode } from '../../../src/formats/index';
 import type { BckAnim } from '../../../src/formats/jsystem/bck/types';
 import { archiveFile, BOSS_BDL, CORE_BDL, f32hex, FOOT_BDL } from './fixtures';
 
+/** No diagnostics except MDL_REMAP (info: TripodBossCore's MAT3 shares a record, §10.13 "MAT3 5 on 4 records"). */
 function decodeClean(bytes: Uint8Array): ModelResult {
   const sink = new DiagnosticSink();
   const r = decodeModel(bytes, sink);
-  assert.deepStrictEqual(sink.finish(), []);
+  assert.deepStrictEqual(sink.finish().filter((d) => d.code !== 'MDL_REMAP'), []);
   assert.ok(r.model);
   return r;
 }

@@ -11,6 +11,19 @@ import { decode } from '../../../src/formats/index';
 import type { BckAnim } from '../../../src/formats/jsystem/bck/types';
 import { bindAnimation, computePose, bindPoseLocals } from '../../../src/anim/skeleton';
 import { archiveFile, BOSS_BDL, CORE_BDL, FOOT_BDL, prng, writeModel, SynthModel } from './fixtures';
+import { bindPoseModel } from '../../../src/anim/pose';
+import { decodeModelTextures, MAX_DECODED_TEXTURE_BYTES } from '../../../src/formats/model/tex1';
+import { readSample } from '../helpers';
+
+const KURIBO_BDL = (): Uint8Array => archiveFile('Kuribo', 'Kuribo/Kuribo.bdl');
+/** The other shared models, with the end of their structured part (the TEX1 image data start). */
+const MORE_MODELS: [string, () => Uint8Array, number][] = [
+  ['Kuribo', KURIBO_BDL, 0x4180],
+  ['PowerStar', () => archiveFile('PowerStar', 'PowerStar/PowerStar.bdl'), 0x7500],
+  ['Mogu', () => archiveFile('Mogu', 'Mogu/Mogu.bdl'), 0x7FA0],
+  ['CrystalSwitch', () => archiveFile('CrystalSwitch', 'CrystalSwitch/CrystalSwitch.bdl'), 0x2A00],
+  ['mariotree1', () => readSample('mkdd/objects/mariotree1.bmd'), 0xE80],
+];
 
 const BCK = (): BckAnim => decode(archiveFile('TripodBossCore', 'TripodBossCore/2ndDemo.bck'), '2ndDemo.bck').anim as BckAnim;
 
@@ -21,7 +34,17 @@ function check(bytes: Uint8Array, what: string, anim?: BckAnim): { result: Model
     result = decodeModel(bytes, sink);
     if (result.model) {
       computePose(result.model, bindPoseLocals(result.model));
-      if (anim) bindAnimation(result.model, anim).pose(17);
+      if (anim) {
+        bindAnimation(result.model, anim).pose(17);
+        // The preview path too: skinning every shape and decoding every texture level.
+        bindPoseModel(result.model);
+        const textures = decodeModelTextures(bytes, result.model.textures, new DiagnosticSink(), { allLevels: true });
+        const decoded = textures.reduce((a, t) => a + t.levels.reduce((b, l) => b + l.rgba.length, 0), 0);
+        if (decoded > MAX_DECODED_TEXTURE_BYTES) assert.fail(`${what}: ${decoded} texture bytes`);
+      }
+      // Every display-list vertex costs at least one byte of a list inside the file.
+      const stream = result.model.shapes.reduce((a, sh) => a + sh.vertexCount, 0);
+      if (stream > bytes.length) assert.fail(`${what}: ${stream} stream vertices from ${bytes.length} bytes`);
     }
   } catch (e) {
     assert.fail(`${what}: threw ${(e as Error).stack}`);
@@ -52,6 +75,61 @@ describe('model: robustness', function () {
         check(bytes.subarray(0, n), `${name} cut at ${n}`, n % 64 === 0 ? anim : undefined);
       }
     }
+  });
+
+  it('decodes every other shared model truncated at every offset of its structured part (and sparsely beyond)', () => {
+    const anim = BCK();
+    for (const [name, get, structured] of MORE_MODELS) {
+      const bytes = get();
+      for (let n = 0; n < bytes.length; n += n < structured ? (n < 0x200 ? 1 : 3) : 499) {
+        check(bytes.subarray(0, n), `${name} cut at ${n}`, n % 96 === 0 ? anim : undefined);
+      }
+    }
+  });
+
+  it('decodes every other shared model with random byte flips without throwing', () => {
+    const rnd = prng(0x5EED);
+    const anim = BCK();
+    for (const [name, get, structured] of MORE_MODELS) {
+      const src = get();
+      for (let iter = 0; iter < 300; iter++) {
+        const bytes = Uint8Array.from(src);
+        const flips = 1 + Math.floor(rnd() * 8);
+        for (let k = 0; k < flips; k++) {
+          const at = Math.floor(rnd() * structured);
+          bytes[at] = rnd() < 0.5 ? bytes[at] ^ (1 << Math.floor(rnd() * 8)) : Math.floor(rnd() * 256);
+        }
+        check(bytes, `${name} flip #${iter}`, iter % 5 === 0 ? anim : undefined);
+      }
+    }
+  });
+
+  it('bounds hostile display lists, mip chains, texture sizes and shape counts (Kuribo patched)', () => {
+    const patch = (edits: [number, number[]][]): Uint8Array => {
+      const bytes = Uint8Array.from(KURIBO_BDL());
+      for (const [at, values] of edits) bytes.set(values, at);
+      return bytes;
+    };
+    // SHP1 at 0x19A0; descriptors at 0x1A00 (PNMTXIDX direct, POS/NRM/CLR0/TEX0 index16);
+    // the display list at 0x1A40 starts 98 002F (a 47-vertex strip).
+    // A primitive claiming 65,535 vertices runs past its list: error, nothing allocated for it.
+    let r = check(patch([[0x1A41, [0xFF, 0xFF]]]), 'vertex count 0xFFFF');
+    assert.ok(r.codes.includes('MDL_DISPLAY_LIST'), r.codes.join());
+    assert.strictEqual(r.result.model!.shapes[0].vertexCount, 0);
+    // Every attribute "none": 0-byte vertices still cost a byte each, so the count is bounded by the list.
+    r = check(patch([[0x1A07, [0]], [0x1A0F, [0]], [0x1A17, [0]], [0x1A1F, [0]], [0x1A27, [0]], [0x1A41, [0x20, 0x00]]]), '0-byte vertices');
+    assert.ok(r.result.model!.shapes[0].vertexCount <= 0x2000, `${r.result.model!.shapes[0].vertexCount} vertices`);
+    // Shape count 0xFFFF: cut to what the remap table can hold in the chunk.
+    r = check(patch([[0x19A8, [0xFF, 0xFF]]]), 'shape count 0xFFFF');
+    assert.ok(r.codes.includes('MDL_COUNT'));
+    assert.ok(r.result.model!.shapes.length < 0x2020 / 2);
+    // TEX1 header 0 (0x40C0): 65,535 × 65,535 → MDL_TEXTURE_SIZE, nothing decoded; header 1: 255 mip levels → only those inside TEX1.
+    r = check(patch([[0x40C2, [0xFF, 0xFF, 0xFF, 0xFF]], [0x40E0 + 0x18, [0xFF]]]), 'hostile textures', BCK());
+    assert.ok(r.codes.includes('MDL_TEXTURE_SIZE') && r.codes.includes('MDL_TEXTURE_RANGE'), r.codes.join());
+    const textures = r.result.model!.textures;
+    assert.strictEqual(textures[0].decodable, false);
+    assert.ok(textures[1].levelOffsets.length < 255);
+    assert.ok(textures[1].levelOffsets.every((o) => o < 0x40A0 + 0x4120));
   });
 
   it('decodes models with random byte flips without throwing', () => {
@@ -153,7 +231,10 @@ describe('model: robustness', function () {
     const t0 = Date.now();
     const r = check(bytes, 'hostile JNT1', BCK());
     assert.ok(Date.now() - t0 < 5000);
-    assert.strictEqual(r.result.model!.joints.length, 65535);
-    assert.ok(r.codes.includes('J3D_TABLE_RANGE'));
+    // JNT1 (0x180, size 0x1C0) holds 5 joint records, a 10-byte remap table and names: 65,535
+    // joints cannot fit, so the count is cut to what the chunk holds before anything is allocated.
+    const jointCount = r.result.model!.joints.length;
+    assert.ok(jointCount <= 0x1C0 / 2, `${jointCount} joints allocated`);
+    assert.ok(r.codes.includes('MDL_COUNT'), r.codes.join());
   });
 });

@@ -198,7 +198,7 @@ describe('skeleton: posing', () => {
 
   it('segment scale compensation divides the child rotation·scale rows by the parent scale, not the translation', () => {
     const m: ModelData = {
-      format: 'bdl', type: 'bdl4', loadFlags: 2, scalingRule: 2, hierarchy: [], hierarchyRoots: [0], materials: [], materialEntryIndex: [], shapeCount: 0,
+      format: 'bdl', type: 'bdl4', loadFlags: 2, scalingRule: 2, hierarchy: [], hierarchyRoots: [0], materials: [], materialEntryIndex: [], shapeCount: 0, vertexCount: 0, shapes: [], materialData: [], textures: [],
       joints: [0, 1, 2].map((i) => ({
         index: i, name: `j${i}`, parent: i - 1, children: i < 2 ? [i + 1] : [], materials: [], inHierarchy: true, dataIndex: i, offset: 0,
         kind: 0, matrixType: 0, flags: 0, scaleCompensateRaw: i === 0 ? 0 : 1, scaleCompensate: i !== 0,

@@ -1,0 +1,143 @@
+/**
+ * `animscope textures MODEL -o DIR` and `animscope pose MODEL [ANIMATION…] [--frame F]`.
+ *
+ * MODEL and ANIMATION may be archive paths (`Kuribo.arc/Kuribo/Kuribo.bdl`), Yaz0 or plain.
+ * textures writes mip level 0 of every TEX1 texture as PNG under DIR; the file names come from
+ * the model (untrusted): `<index>_<name with anything but A-Z a-z 0-9 . _ - replaced>.png`, so
+ * a name can never leave DIR. pose prints one JSON object (shape documented in README.md).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { PNG } from 'pngjs';
+import { parse } from './args';
+import { DiagnosticSink } from '../formats/binary/diagnostics';
+import type { Diagnostic } from '../formats/binary/diagnostics';
+import { decompressYaz0, isYaz0 } from '../formats/archive/yaz0';
+import { decode } from '../formats/index';
+import { decodeModel, looksLikeModel } from '../formats/model/index';
+import type { ModelData } from '../formats/model/types';
+import { decodeModelTextures } from '../formats/model/tex1';
+import { applyAnimation, initialState } from '../anim/apply';
+import { poseModel } from '../anim/pose';
+import { nodeFiles } from './archiveCommands';
+import { diagnosticLine } from './format';
+import { readAnimationInput, readPathInput } from './input';
+import { CliError, CliIO, EXIT_ERRORS, EXIT_OK } from './output';
+
+export const MODEL_USAGE = `  animscope textures MODEL -o DIR       every TEX1 texture (mip 0) as PNG under DIR
+  animscope pose MODEL [ANIMATION…] [--frame F]
+                                        joint matrices, posed vertices and material values at frame F, as JSON
+                                        (BCK joints, BTK texture matrices, BRK colours; later files win)`;
+
+/** Models are bigger than animations can be, but still bounded (the largest GameCube course models are a few MiB). */
+const MAX_MODEL_SIZE = 64 << 20;
+
+interface ModelInput {
+  display: string;
+  bytes: Uint8Array;
+  model: ModelData;
+  diagnostics: Diagnostic[];
+}
+
+function readModel(arg: string): ModelInput {
+  const input = readPathInput(arg);
+  const sink = new DiagnosticSink();
+  let bytes = input.bytes;
+  if (isYaz0(bytes)) bytes = decompressYaz0(bytes, sink, { maxSize: MAX_MODEL_SIZE });
+  if (bytes.length > MAX_MODEL_SIZE) throw new CliError(`${arg} is larger than any model (${bytes.length} bytes)`);
+  if (!looksLikeModel(bytes)) throw new CliError(`${arg} is not a BMD/BDL model (it does not start with J3D2bmd / J3D2bdl)`, EXIT_ERRORS);
+  const result = decodeModel(bytes, sink);
+  if (!result.model) throw new CliError(`${arg}: the model could not be decoded`, EXIT_ERRORS);
+  return { display: arg, bytes, model: result.model, diagnostics: [...input.diagnostics, ...sink.finish()] };
+}
+
+/** A file name from an untrusted texture name: no separators, no dots at the ends, bounded. */
+export function textureFileName(index: number, name: string): string {
+  const safe = name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^[.]+|[.]+$/g, '_').slice(0, 64);
+  return `${index}_${safe || 'texture'}.png`;
+}
+
+/** `animscope textures`. */
+export function texturesCommand(args: string[], io: CliIO): number {
+  const { values, positionals } = parse(args, { output: { type: 'string', short: 'o' } });
+  if (positionals.length !== 1) throw new CliError(`textures takes exactly one MODEL (got ${positionals.length}).`);
+  const outDir = values.output as string | undefined;
+  if (!outDir) throw new CliError('textures needs an output folder: -o DIR.');
+  const input = readModel(positionals[0]);
+  const sink = new DiagnosticSink();
+  const decoded = decodeModelTextures(input.bytes, input.model.textures, sink);
+  try {
+    fs.mkdirSync(outDir, { recursive: true });
+  } catch (e) {
+    throw new CliError(`cannot create ${outDir}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+  const files = io.files ?? nodeFiles;
+  const root = files.realpath(outDir);
+  if (!root) throw new CliError(`cannot resolve ${outDir}`);
+  let errors = 0;
+  let written = 0;
+  for (const t of decoded) {
+    const header = input.model.textures[t.index];
+    const level = t.levels[0];
+    if (!level) {
+      io.err(`textures: texture ${t.index} (${JSON.stringify(t.name)}, ${header.formatName} ${header.width}×${header.height}) cannot be decoded; skipped`);
+      errors++;
+      continue;
+    }
+    const target = path.join(root, textureFileName(t.index, t.name));
+    if (files.lstat(target) === 'symlink' || files.lstat(target) === 'directory') {
+      io.err(`textures: ${target} exists and is not a regular file; skipped`);
+      errors++;
+      continue;
+    }
+    const png = new PNG({ width: level.width, height: level.height });
+    png.data = Buffer.from(level.rgba.buffer, level.rgba.byteOffset, level.rgba.byteLength);
+    files.writeBytes(target, PNG.sync.write(png));
+    written++;
+    io.out(`wrote ${path.join(outDir, path.basename(target))} (${header.formatName} ${level.width}×${level.height})`);
+  }
+  const diagnostics = [...input.diagnostics, ...sink.finish()];
+  for (const d of diagnostics) io.out(diagnosticLine(input.display, d));
+  io.out(`${written} texture(s) written to ${outDir}${errors ? `, ${errors} skipped` : ''}`);
+  return errors > 0 || diagnostics.some((d) => d.severity === 'error') ? EXIT_ERRORS : EXIT_OK;
+}
+
+const round = (v: number): number => (Number.isFinite(v) ? Math.round(v * 1e6) / 1e6 : 0);
+
+/** `animscope pose`. */
+export function poseCommand(args: string[], io: CliIO): number {
+  const { values, positionals } = parse(args, { frame: { type: 'string' } });
+  if (positionals.length === 0) throw new CliError('pose needs a MODEL (and optionally animations).');
+  const frameText = (values.frame as string | undefined) ?? '0';
+  const frame = Number(frameText);
+  if (frameText.trim() === '' || !Number.isFinite(frame)) throw new CliError(`--frame must be a number (got ${JSON.stringify(frameText)}).`);
+  const [modelArg, ...animArgs] = positionals;
+  const input = readModel(modelArg);
+  const model = input.model;
+  const state = initialState(model);
+  for (const arg of animArgs) {
+    const a = readAnimationInput(arg);
+    const file = decode(a.bytes, a.name);
+    if (!file.anim) throw new CliError(`${arg}: not an animation (${file.diagnostics.find((d) => d.severity === 'error')?.message ?? file.format})`, EXIT_ERRORS);
+    if (!applyAnimation(state, file.anim, frame)) io.err(`pose: ${arg}: ${file.format.toUpperCase()} does not change a model pose yet; ignored`);
+  }
+  const posed = poseModel(model, state.locals);
+  const joints = model.joints.map((j, i) => ({ name: j.name, world: Array.from(posed.world.subarray(i * 12, i * 12 + 12), round) }));
+  const shapes = posed.shapes.map((s, i) => {
+    const positions: number[][] = [];
+    for (let v = 0; v < s.positions.length; v += 3) positions.push([round(s.positions[v]), round(s.positions[v + 1]), round(s.positions[v + 2])]);
+    return { visible: state.shapeVisible[i] ?? true, positions };
+  });
+  const materials = state.materials.map((m) => ({
+    name: m.name,
+    color0: m.color0,
+    texNumbers: m.texNumbers,
+    tevColors: m.tevColors,
+    konstColors: m.konstColors,
+    texMatrices: m.texMatrices.map((t) => (t ? t.map(round) : null)),
+  }));
+  const name = path.basename(modelArg.replace(/[\\/]+$/, ''));
+  io.out(JSON.stringify({ model: name, frame, joints, shapes, materials }));
+  for (const d of input.diagnostics) if (d.severity === 'error') io.err(diagnosticLine(input.display, d));
+  return input.diagnostics.some((d) => d.severity === 'error') ? EXIT_ERRORS : EXIT_OK;
+}
