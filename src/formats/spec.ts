@@ -7,6 +7,7 @@
  * curves); optional facets have a documented default.
  */
 import type { MaterialBindingInfo } from '../anim/materials';
+import type { AnimationApplier } from '../anim/poseState';
 import type { JointChannels } from '../anim/skeleton';
 import type { PlannedTrack } from '../anim/tracks';
 import type { Diagnostic, DiagnosticCode, DiagnosticSink } from './binary/diagnostics';
@@ -191,6 +192,8 @@ export interface FormatSpec<A extends FormatData = FormatData> {
   readonly preview: PreviewSpec<A>;
   readonly summarize: (anim: A) => FormatSummary;
   readonly model: ModelFacet<A>;
+  /** What it changes on a posed model at a frame (FORMATS.md §10.11); absent: nothing. */
+  readonly apply?: AnimationApplier<A>;
   readonly wire: WireFacet<A>;
   /** README's sample contract: the track paths in order, one line each. */
   readonly samplePaths: readonly string[];

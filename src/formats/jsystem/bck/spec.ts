@@ -7,6 +7,7 @@ import { copyS16Bank } from '../container';
 import { indexOfKey, isJ3dCommon, J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, moves, srtTrackList } from '../family';
 import { BCK_CODES, buildJoints, decodeBck } from './decode';
 import type { BckAnim } from './types';
+import { applyBck } from './pose';
 
 /** count, index, tangent mode of the 9 tracks (x, y, z × scale, rotation, translation) of each joint. */
 export const JOINT_TRACK_VALUES = 27;
@@ -60,6 +61,7 @@ export const BCK: FormatSpec<BckAnim> = {
     },
     joints: bckJointChannels,
   },
+  apply: applyBck,
   wire: {
     // Named fields only: reading `joints` would build ~850,000 objects for the largest files.
     pack(anim, root, bytes) {

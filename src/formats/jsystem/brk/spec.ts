@@ -7,6 +7,7 @@ import { indexOfKey, isJ3dCommon, isKeyTrack, J3D_FAMILY, j3dMagic, j3dPatterns,
 import { BRK_CODES, decodeBrk } from './decode';
 import type { BrkAnim, BrkColorBanks, BrkEntry } from './types';
 import { bindBrkMaterials } from './binding';
+import { applyBrk } from './pose';
 
 const REGISTER_PATH = /^TRK1\/registerTable\[(\d+)\]/;
 const KONSTANT_PATH = /^TRK1\/konstantTable\[(\d+)\]/;
@@ -125,6 +126,7 @@ export const BRK: FormatSpec<BrkAnim> = {
       return { materialBindings: infos, groupTargets: suffixes, diagnostics: result.diagnostics };
     },
   },
+  apply: applyBrk,
   wire: {
     pack: (anim) => anim,
     unpack: (x) => (isJ3dCommon(x, 'brk') && Array.isArray(x.register) && x.register.every(isBrkEntry) &&

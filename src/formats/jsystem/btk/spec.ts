@@ -7,6 +7,7 @@ import { indexOfKey, isJ3dCommon, isSrtTracks, J3D_FAMILY, j3dMagic, j3dPatterns
 import { BTK_CODES, decodeBtk } from './decode';
 import type { BtkAnim, BtkEntry } from './types';
 import { bindBtkMaterials } from './binding';
+import { applyBtk } from './pose';
 
 const ENTRY_PATH = /^TTK1\/keyTable\[(\d+)\]/;
 
@@ -69,6 +70,7 @@ export const BTK: FormatSpec<BtkAnim> = {
       return { materialBindings: infos, groupTargets: suffixes, diagnostics: result.diagnostics };
     },
   },
+  apply: applyBtk,
   wire: {
     pack: (anim) => anim,
     unpack: (x) => (isJ3dCommon(x, 'btk') && Number.isInteger(x.matrixMode) && Array.isArray(x.entries) && x.entries.every(isBtkEntry) &&

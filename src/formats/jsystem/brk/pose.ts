@@ -1,0 +1,23 @@
+/** What a BRK changes on a posed model: TEV colour registers C0–C2 and konstant colours K0–K3 (FORMATS.md §10.11). */
+import type { Rgba } from '../../model/types';
+import { AnimationApplier, materialsNamed } from '../../../anim/poseState';
+import { evaluatePlanned, planBrk } from '../../../anim/tracks';
+import type { BrkAnim } from './types';
+
+export const applyBrk: AnimationApplier<BrkAnim> = (state, anim, frame) => {
+  const tracks = planBrk(anim);
+  for (const group of ['register', 'konstant'] as const) {
+    (anim[group] ?? []).forEach((e, i) => {
+      const id = e?.colorId;
+      if (!(Number.isInteger(id) && id >= 0 && id <= 3)) return;
+      const value = (['r', 'g', 'b', 'a'] as const).map((c) => {
+        const t = tracks.find((x) => x.path === `${group}/${i}/${c}`);
+        return t ? evaluatePlanned(t, frame) : 0;
+      }) as Rgba;
+      for (const m of materialsNamed(state, e.materialName)) {
+        if (group === 'register') m.tevColors[id] = value;
+        else m.konstColors[id] = value;
+      }
+    });
+  }
+};
