@@ -9,4 +9,4 @@ if (!entry) {
   process.stderr.write('animscope: not built yet; run `npm run build` first\n');
   process.exit(2);
 }
-process.exitCode = require(entry).run(process.argv.slice(2));
+require(entry).main(process.argv.slice(2));

@@ -11,7 +11,7 @@ import { detect } from '../formats/index';
 import { isFileSync, readArchivePathSync } from '../formats/archive/node';
 import { extractAny, isAnyArchive, openAnyArchive } from '../formats/archive/archive';
 import { gunzip, isGzip } from '../formats/archive/inflate';
-import { CliError } from './output';
+import { CliError, fsReason } from './output';
 
 export interface AnimInput {
   /** What decode() gets as the file name (drives MOTN detection and animation names). */
@@ -76,22 +76,32 @@ function readFile(file: string): Uint8Array {
   try {
     return new Uint8Array(fs.readFileSync(file));
   } catch (e) {
-    throw new CliError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new CliError(`cannot read ${file}: ${fsReason(e)}`);
+  }
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
   }
 }
 
 /**
  * The bytes at `arg`: a file, or an archive path reaching into an archive (`X.arc/Root/Wait.btk`,
- * nested archives too), with the archive's diagnostics. Throws CliError (exit 2) when unreadable.
+ * nested archives too), with the archive's diagnostics. Throws CliError (exit 2) when unreadable;
+ * `folderHint` says what to do instead when `arg` is a folder.
  */
-export function readPathInput(arg: string): { bytes: Uint8Array; diagnostics: Diagnostic[] } {
+export function readPathInput(arg: string, folderHint: string): { bytes: Uint8Array; diagnostics: Diagnostic[] } {
   if (isFileSync(arg)) return { bytes: readFile(arg), diagnostics: [] };
+  if (isDirectory(arg)) throw new CliError(`${arg} is a folder, not a file: ${folderHint}`);
   const sink = new DiagnosticSink();
   let result;
   try {
     result = readArchivePathSync(arg, sink);
   } catch (e) {
-    throw new CliError(`cannot read ${arg}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new CliError(`cannot read ${arg}: ${fsReason(e)}`);
   }
   const diagnostics = sink.finish();
   if (!result) {
@@ -103,7 +113,8 @@ export function readPathInput(arg: string): { bytes: Uint8Array; diagnostics: Di
 
 /** One animation for info/export/sample. Throws CliError (exit 2) when it cannot be read. */
 export function readAnimationInput(arg: string): AnimInput {
-  const { bytes, diagnostics } = readPathInput(arg);
+  const { bytes, diagnostics } = readPathInput(arg,
+    `name an animation file in it (\`animscope validate ${arg}\` checks every animation below it)`);
   if (diagnostics.length === 0 && isFileSync(arg) && looksLikeArchive(bytes) && !ANIMATION_NAME.test(arg)) {
     const inner: AnimInput[] = [];
     listEntries(arg, bytes, 0, inner, []);

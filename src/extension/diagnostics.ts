@@ -10,6 +10,7 @@
  * in-editor list always shows everything the decoder found.
  */
 import * as vscode from 'vscode';
+import { escapeControls } from '../escapeControls';
 import type { Diagnostic, Severity } from '../formats/binary/diagnostics';
 import type { AnimationDocument } from './animationDocument';
 import { diagnosticsSettings, SeverityOverride } from './settings';
@@ -52,7 +53,7 @@ export function toVscodeDiagnostic(d: Diagnostic, uri: vscode.Uri, overrides: Re
   if (override === 'off') return undefined;
   const severity = override ? OVERRIDE_SEVERITY[override] : DECODER_SEVERITY[d.severity] ?? vscode.DiagnosticSeverity.Error;
   const at = where ? `${where} ${hexOffset(d.offset)}` : hexOffset(d.offset);
-  const result = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), `[${at}] ${d.message}`, severity);
+  const result = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), `[${escapeControls(at)}] ${escapeControls(d.message)}`, severity);
   result.source = DIAGNOSTIC_SOURCE;
   result.code = revealable && !where ? { value: d.code, target: revealCommandUri(uri, d.offset, d.length) } : d.code;
   return result;

@@ -135,9 +135,10 @@ describe('animscope CLI', () => {
       assert.equal(doc.animations[0].tracks.length, 63);
     });
 
-    it('fails with exit 1 for an unknown animation name', () => {
+    it('fails with exit 2 for an unknown animation name (nothing to sample, like a missing file)', () => {
       const r = cli('sample', samplePath('motn/motion.bin'), '--animation', 'NO_SUCH_SEQUENCE');
-      assert.equal(r.code, 1);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /^animscope sample: there is no animation "NO_SUCH_SEQUENCE" in .*motion\.bin/);
     });
   });
 
