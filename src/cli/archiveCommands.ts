@@ -256,12 +256,6 @@ function extractCommand(args: string[], io: CliIO): number {
     }
     try {
       safeWrite(files, root, rel, data);
-      if (data !== undefined) {
-        written.add(key);
-        fileCount++;
-        bytesWritten += data.length;
-        io.out(`wrote ${safe(path.join(outDir, ...rel.split('/')))} (${data.length} bytes)`);
-      }
     } catch (e) {
       if (!(e instanceof CliError)) {
         io.err(`animscope extract: cannot write "${safe(item.path)}": ${fsReason(e)}`);
@@ -269,6 +263,13 @@ function extractCommand(args: string[], io: CliIO): number {
         io.err(`animscope extract: refusing "${safe(item.path)}": ${safe(e.message)}; skipped`);
       }
       errors++;
+      continue;
+    }
+    if (data !== undefined) {
+      written.add(key);
+      fileCount++;
+      bytesWritten += data.length;
+      io.out(`wrote ${safe(path.join(outDir, ...rel.split('/')))} (${data.length} bytes)`);
     }
   }
   for (const { file, d } of diagnostics) io.out(diagnosticLine(file, d));

@@ -18,7 +18,8 @@ import { EXTRACT, LS, nodeFiles } from './archiveCommands';
 import { countBySeverity, diagnosticLine, jsonForTerminal, plural, safe } from './format';
 import { collectValidationInputs, readAnimationInput } from './input';
 import {
-  CliError, CliIO, Command, EXIT_CODES_HELP, EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, EXIT_UNREADABLE, fsReason, UsageError,
+  CliError, CliIO, Command, EXIT_CODES_HELP, EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, EXIT_UNREADABLE, fsReason, OutputClosed,
+  UsageError,
 } from './output';
 import { formatSummary } from './summaryText';
 
@@ -32,7 +33,11 @@ const FILE_HELP = `FILE may reach into a RARC archive (plain or Yaz0) or a Shenm
 archives included: TripodBossCore.arc/TripodBossCore/Wait.btk, STAGE.PKS/MOTION.BIN`;
 
 export const nodeIO: CliIO = {
-  out: (text) => process.stdout.write(text + '\n'),
+  out: (text) => {
+    process.stdout.write(text + '\n');
+    // A write into a pipe already closed by its reader fails at once (the 'error' event comes later).
+    if (process.stdout.errored) throw new OutputClosed(process.stdout.errored);
+  },
   err: (text) => process.stderr.write(text + '\n'),
   writeFile: (path, data) => fs.writeFileSync(path, data),
   files: nodeFiles,
@@ -277,6 +282,11 @@ export function run(argv: string[], io: CliIO = nodeIO): number {
   try {
     return dispatch(argv, io);
   } catch (e) {
+    if (e instanceof OutputClosed) {
+      if (e.failure.code === 'EPIPE') return EXIT_OK;
+      io.err(`animscope: cannot write to standard output: ${fsReason(e.failure)}`);
+      return EXIT_UNREADABLE;
+    }
     if (e instanceof UsageError) {
       const help = label === 'animscope' ? 'animscope --help' : `${label} --help`;
       io.err(safe(`${label}: ${e.message}; see \`${help}\``));
@@ -300,13 +310,16 @@ export function run(argv: string[], io: CliIO = nodeIO): number {
  * command ends quietly with status 0 instead of an unhandled 'error' event.
  */
 export function main(argv: string[]): void {
-  const onStreamError = (stream: string) => (e: NodeJS.ErrnoException): void => {
-    if (e.code === 'EPIPE' || stream === 'stderr') process.exit(e.code === 'EPIPE' ? EXIT_OK : process.exitCode ?? EXIT_OK);
-    process.stderr.write(`animscope: cannot write to standard output: ${fsReason(e)}\n`);
-    process.exit(EXIT_UNREADABLE);
+  const exitOnStreamError = (e: NodeJS.ErrnoException): void => {
+    // EPIPE: the reader is gone, and so is anyone to tell. Anything else was already said by run()
+    // when it happened during a write; a late one (the write was queued) is said here.
+    if (e.code !== 'EPIPE' && process.exitCode !== EXIT_UNREADABLE) {
+      try { process.stderr.write(`animscope: cannot write to standard output: ${fsReason(e)}\n`); } catch { /* nowhere to say it */ }
+    }
+    process.exit(e.code === 'EPIPE' ? EXIT_OK : EXIT_UNREADABLE);
   };
-  process.stdout.on('error', onStreamError('stdout'));
-  process.stderr.on('error', onStreamError('stderr'));
+  process.stdout.on('error', exitOnStreamError);
+  process.stderr.on('error', exitOnStreamError);
   process.exitCode = run(argv);
 }
 

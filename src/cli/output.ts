@@ -40,12 +40,12 @@ export const EXIT_UNREADABLE = 2;
 /** A bug in animscope (an exception no command expected). */
 export const EXIT_INTERNAL = 3;
 
-export const EXIT_CODES_HELP = `Exit codes (every command):
-  0  done, no errors (a closed output pipe, as in \`| head\`, also ends with 0)
-  1  done, but errors found: error diagnostics in a file (the output is still written),
-     paths extract skipped
+export const EXIT_CODES_HELP = `Exit codes (the same for every command):
+  0  done, no errors found (also when the reader of the output stops early: | head)
+  1  done, errors found: error diagnostics in a file (its output is still written),
+     or entries extract skipped
   2  nothing done: a file could not be read or is not what the command takes, or bad usage
-  3  internal error (a bug in animscope; ANIMSCOPE_DEBUG=1 prints the stack)`;
+  3  internal error: a bug in animscope (ANIMSCOPE_DEBUG=1 prints the stack)`;
 
 /** An expected failure, printed as one line `animscope CMD: message`. */
 export class CliError extends Error {
@@ -56,6 +56,16 @@ export class CliError extends Error {
 
 /** A wrong command line (exit 2): the message gets a pointer to the command's --help. */
 export class UsageError extends CliError {}
+
+/**
+ * Standard output failed: its reader closed it (EPIPE: `animscope … | head`) or the device did.
+ * Thrown from the write so the command stops at once; run() ends with 0 on EPIPE, saying nothing.
+ */
+export class OutputClosed extends Error {
+  constructor(readonly failure: NodeJS.ErrnoException) {
+    super(`cannot write to standard output: ${failure.code ?? failure.message}`);
+  }
+}
 
 /** Why a file-system call failed, in words (Node's error codes mean nothing to most users). */
 export function fsReason(e: unknown): string {
