@@ -13,7 +13,7 @@ import { exportDecoded } from '../export/json';
 import { jsonFileText } from '../export/serialize';
 import { summarize } from '../export/summary';
 import type { Diagnostic } from '../formats/binary/diagnostics';
-import { decode } from '../formats/index';
+import { baseName, decode } from '../formats/index';
 import { EXTRACT, LS, nodeFiles } from './archiveCommands';
 import { countBySeverity, diagnosticLine, jsonForTerminal, plural, safe } from './format';
 import { collectValidationInputs, readAnimationInput } from './input';
@@ -130,7 +130,8 @@ function exportCommand(args: string[], io: CliIO): number {
   const { values, positionals } = parse(args, { output: { type: 'string', short: 'o' } });
   const arg = requireOne(positionals, 'export');
   const input = readAnimationInput(arg);
-  const file = decode(input.bytes, input.name);
+  // The file's own name, as the editor's "Export to JSON" has it (not the path typed here).
+  const file = decode(input.bytes, baseName(input.name));
   emitJson(io, exportDecoded(file, `animscope ${VERSION}`), values.output as string | undefined);
   return exitForDiagnostics(io, 'export', arg, file.diagnostics);
 }

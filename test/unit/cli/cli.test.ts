@@ -2,10 +2,19 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { VERSION } from '../../../src/cli/main';
+import { readAnimationInput } from '../../../src/cli/input';
+import { exportJsonText } from '../../../src/extension/export';
+import { decode } from '../../../src/formats/index';
 import { samplePath, SAMPLES_DIR } from '../helpers';
 import { cli } from './capture';
 
 const CORE = samplePath('j3d/smg/TripodBossCore');
+
+/** The bytes the CLI and the editor decode (archive paths reach into the archive). */
+function readInput(p: string): Uint8Array {
+  return readAnimationInput(p).bytes;
+}
 
 function tempFile(name: string, bytes: Uint8Array): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'animscope-cli-'));
@@ -97,6 +106,27 @@ describe('animscope CLI', () => {
       assert.equal(doc.file.format, 'bck');
       const ank1 = doc.structure.children.find((c: { name: string }) => c.name === 'ANK1');
       assert.equal(ank1.offset, 0x20);
+    });
+  });
+
+  describe('export ≡ the editor\'s Export to JSON', () => {
+    it('-o writes the same bytes as the extension\'s exportJsonText for the same file (no model bound)', () => {
+      for (const sample of ['j3d/smg/TripodBossCore/2ndDemo.bck', 'j3d/smg/TripodBossCore/Wait.btk', 'archives/TripodBossCore.arc/TripodBossCore/Wait.brk']) {
+        const r = cli('export', samplePath(sample), '-o', 'out.json');
+        assert.equal(r.code, 0, r.stderr);
+        const name = path.basename(sample);
+        // What commands.ts writes: exportJsonText(decode(bytes, baseName(uri.path)), package version).
+        const editor = exportJsonText(decode(readInput(samplePath(sample)), name), VERSION);
+        assert.equal(r.files.get('out.json'), editor, sample);
+        assert.equal(JSON.parse(editor).file.name, name, 'file.name is the file\'s own name, not the path typed');
+      }
+    });
+
+    it('standard output carries the same document on one line', () => {
+      const file = samplePath('j3d/smg/TripodBossCore/2ndDemo.bck');
+      const r = cli('export', file);
+      assert.deepEqual(JSON.parse(r.stdout), JSON.parse(exportJsonText(decode(readInput(file), '2ndDemo.bck'), VERSION)));
+      assert.ok(!r.stdout.includes('\n'));
     });
   });
 
