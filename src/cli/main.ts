@@ -175,8 +175,8 @@ Options:
   {
     name: 'export', synopsis: 'FILE [-o OUT]', summary: 'decoded structure with spans as JSON (schema/animscope-export.schema.json)', run: exportCommand,
     help: `The decoded structure of one animation as JSON, every field with its byte offset and size, plus
-the summary and the diagnostics (schema: schema/animscope-export.schema.json). The same document
-as the editor's "Export to JSON" command, apart from the generator string.
+the summary and the diagnostics (schema: schema/animscope-export.schema.json). With -o, byte for
+byte what the editor's "Export to JSON" writes (which adds a model section when a model is bound).
 
 ${FILE_HELP}
 
