@@ -220,6 +220,8 @@ function extractCommand(args: string[], io: CliIO): number {
   }
 
   // Output folder (given by the user: trusted, created when missing).
+  const existing = files.lstat(outDir);
+  if (existing === 'file' || existing === 'other') throw new CliError(`${outDir} is a file, not a folder: -o names the folder to extract into`);
   try {
     fs.mkdirSync(outDir, { recursive: true });
   } catch (e) {

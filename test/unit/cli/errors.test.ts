@@ -44,6 +44,16 @@ describe('CLI errors: one line, documented exit codes', () => {
     assert.match(r.stderr, /it is a folder; give a file name$/);
   });
 
+  it('extract -o onto a file: says it is a file, writes nothing, exit 2', () => {
+    const file = path.join(tmp, 'a-file');
+    fs.writeFileSync(file, 'keep');
+    const r = cli('extract', samplePath('archives/TripodBossCore.arc'), '-o', file);
+    assert.equal(r.code, EXIT_UNREADABLE);
+    assertOneErrorLine(r, 'extract');
+    assert.equal(r.stderr, `animscope extract: ${file} is a file, not a folder: -o names the folder to extract into`);
+    assert.equal(fs.readFileSync(file, 'utf8'), 'keep');
+  });
+
   it('a folder given to info/export/sample/ls/extract: "is a folder", what to do instead, exit 2', () => {
     const dir = samplePath('j3d');
     for (const args of [['info', dir], ['export', dir], ['sample', dir], ['ls', dir], ['extract', dir, '-o', path.join(tmp, 'x')]]) {
