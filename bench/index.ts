@@ -112,7 +112,7 @@ function benchModels(): void {
   heading(`Models: decode (all chunks, no texels) and \`animscope pose\` (median${gc ? ', gc between runs' : '; run node with --expose-gc for gc between runs'})`, 'bytes', 'decode ms', 'pose ms');
   const quiet: CliIO = { out: () => undefined, err: () => undefined, writeFile: () => undefined };
   for (const rel of SHARED_MODELS) {
-    const bytes = readPathInput(samplePath(rel)).bytes;
+    const bytes = readPathInput(samplePath(rel), 'a model').bytes;
     const decodeMs = medianWithGc(() => decodeModel(bytes, new DiagnosticSink()));
     const poseMs = medianWithGc(() => runCli(['pose', samplePath(rel)], quiet), 9);
     row(path.basename(rel), bytes.length, decodeMs, poseMs);

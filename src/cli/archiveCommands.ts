@@ -17,16 +17,12 @@ import { parse } from './args';
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import { DiagnosticSink } from '../formats/binary/diagnostics';
 import {
-  AnyArchive, ArchiveEntry, compressionOf, decompressEntry, extractAny, listArchiveTree,
+  AnyArchive, ArchiveEntry, compressionOf, decompressEntry, detectEntry, extractAny, isAnyArchive, listArchiveTree,
 } from '../formats/archive/archive';
 import { locateInArchive, safeExtractPath } from '../formats/archive/archive-path';
-import { countBySeverity, diagnosticLine, plural } from './format';
+import { countBySeverity, diagnosticLine, jsonForTerminal, plural, safe } from './format';
 import { readPathInput } from './input';
-import { CliError, CliFileSystem, CliIO, EXIT_ERRORS, EXIT_OK } from './output';
-
-export const ARCHIVE_USAGE = `  animscope ls ARCHIVE [--json]         entries (size, offset, compression, format, path) and archive diagnostics
-  animscope extract ARCHIVE [INNER…] -o DIR [--decompress]
-                                        write entries under DIR (all, or the named inner paths)`;
+import { CliError, CliFileSystem, CliIO, Command, EXIT_ERRORS, EXIT_OK, fsReason, UsageError } from './output';
 
 export const nodeFiles: CliFileSystem = {
   mkdir: (p) => fs.mkdirSync(p),
@@ -41,8 +37,22 @@ export const nodeFiles: CliFileSystem = {
   },
 };
 
-/** The archive's bytes: a file, or an archive path naming a nested archive (`X.arc/Root/inner.szs`). */
-const readArchiveInput = readPathInput;
+/**
+ * The archive's bytes: a file, or an archive path naming a nested archive (`X.arc/Root/inner.szs`).
+ * Anything else is refused (exit 2) before it is parsed as a RARC full of errors.
+ */
+function readArchiveInput(arg: string, command: string): { bytes: Uint8Array; diagnostics: Diagnostic[] } {
+  const input = readPathInput(arg,
+    `${command} takes an archive file (.arc, .szs, .rarc, .pks); \`animscope validate ${arg}\` checks every archive and animation below it`);
+  if (isAnyArchive(input.bytes)) return input;
+  const { format } = detectEntry(input.bytes, arg);
+  if (format !== 'unknown' && format !== 'archive') {
+    throw new CliError(`${arg} is a ${format.toUpperCase()} file, not an archive (\`animscope info ${arg}\` describes it)`);
+  }
+  const head = Array.from(input.bytes.subarray(0, 4), (b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
+  throw new CliError(`${arg} is not an archive: ${command} reads RARC (plain or Yaz0) and Shenmue PKS (plain or gzip) archives, ` +
+    (input.bytes.length ? `and this file starts with ${head}` : 'and this file is empty'));
+}
 
 function offsetText(n: number): string {
   return '0x' + n.toString(16).toUpperCase().padStart(8, '0');
@@ -54,11 +64,11 @@ function describeArchive(a: AnyArchive): string {
 }
 
 /** `animscope ls`. */
-export function lsCommand(args: string[], io: CliIO): number {
+function lsCommand(args: string[], io: CliIO): number {
   const { values, positionals } = parse(args, { json: { type: 'boolean' } });
-  if (positionals.length !== 1) throw new CliError(`ls takes exactly one ARCHIVE (got ${positionals.length}).`);
+  if (positionals.length !== 1) throw new UsageError(`ls takes exactly one ARCHIVE (got ${positionals.length})`);
   const arg = positionals[0];
-  const input = readArchiveInput(arg);
+  const input = readArchiveInput(arg, 'ls');
   const tree = listArchiveTree(input.bytes);
   const fileOf = (archiveIndex: number): string => {
     const p = tree.archives[archiveIndex].path;
@@ -69,7 +79,7 @@ export function lsCommand(args: string[], io: CliIO): number {
   const counts = countBySeverity(diagnostics.map((x) => x.d));
 
   if (values.json) {
-    io.out(JSON.stringify({
+    io.out(jsonForTerminal({
       archive: arg,
       archives: tree.archives.map((a) => ({
         path: a.path, depth: a.depth, kind: a.archive.kind, container: a.archive.container,
@@ -81,16 +91,16 @@ export function lsCommand(args: string[], io: CliIO): number {
         ...(it.entry.suspicious ? { suspicious: true } : {}),
       })),
       diagnostics: diagnostics.map(({ file, d }) => ({ file, ...d })),
-    }, null, 1));
+    }, 1));
   } else {
-    io.out(`${arg}: ${describeArchive(tree.archives[0].archive)}`);
+    io.out(`${safe(arg)}: ${describeArchive(tree.archives[0].archive)}`);
     io.out(`${'SIZE'.padStart(10)}  ${'OFFSET'.padEnd(10)}  ${'COMP'.padEnd(4)}  ${'FORMAT'.padEnd(7)}  PATH`);
     for (const it of tree.items) {
       const e = it.entry;
       if (e.kind === 'folder') {
-        io.out(`${'-'.padStart(10)}  ${'-'.padEnd(10)}  ${'-'.padEnd(4)}  ${'folder'.padEnd(7)}  ${it.path}/`);
+        io.out(`${'-'.padStart(10)}  ${'-'.padEnd(10)}  ${'-'.padEnd(4)}  ${'folder'.padEnd(7)}  ${safe(it.path)}/`);
       } else {
-        io.out(`${String(e.size).padStart(10)}  ${offsetText(e.dataOffset)}  ${e.compression.padEnd(4)}  ${e.format.padEnd(7)}  ${it.path}`);
+        io.out(`${String(e.size).padStart(10)}  ${offsetText(e.dataOffset)}  ${e.compression.padEnd(4)}  ${e.format.padEnd(7)}  ${safe(it.path)}`);
       }
     }
     for (const { file, d } of diagnostics) io.out(diagnosticLine(file, d));
@@ -168,14 +178,14 @@ function safeWrite(files: CliFileSystem, root: string, rel: string, data: Uint8A
 }
 
 /** `animscope extract`. */
-export function extractCommand(args: string[], io: CliIO): number {
+function extractCommand(args: string[], io: CliIO): number {
   const { values, positionals } = parse(args, { output: { type: 'string', short: 'o' }, decompress: { type: 'boolean' } });
-  if (positionals.length === 0) throw new CliError('extract needs an ARCHIVE (and optionally inner paths).');
+  if (positionals.length === 0) throw new UsageError('extract needs an ARCHIVE (and optionally inner paths)');
   const outDir = values.output as string | undefined;
-  if (!outDir) throw new CliError('extract needs an output folder: -o DIR.');
+  if (!outDir) throw new UsageError('extract needs an output folder: -o DIR');
   const files = io.files ?? nodeFiles;
   const [arg, ...inner] = positionals;
-  const input = readArchiveInput(arg);
+  const input = readArchiveInput(arg, 'extract');
   let errors = 0;
   const diagnostics: { file: string; d: Diagnostic }[] = input.diagnostics.map((d) => ({ file: arg, d }));
 
@@ -195,7 +205,7 @@ export function extractCommand(args: string[], io: CliIO): number {
         if (d.code === 'ARC_PATH_NOT_FOUND' || !hit || !seenArchives.has(hit.archive)) diagnostics.push({ file: arg, d });
       }
       if (!hit) {
-        io.err(`extract: ${arg}/${p}: not found`);
+        io.err(`animscope extract: ${safe(`${arg}/${p}`)}: not found`);
         errors++;
         continue;
       }
@@ -210,10 +220,12 @@ export function extractCommand(args: string[], io: CliIO): number {
   }
 
   // Output folder (given by the user: trusted, created when missing).
+  const existing = files.lstat(outDir);
+  if (existing === 'file' || existing === 'other') throw new CliError(`${outDir} is a file, not a folder: -o names the folder to extract into`);
   try {
     fs.mkdirSync(outDir, { recursive: true });
   } catch (e) {
-    throw new CliError(`cannot create ${outDir}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new CliError(`cannot create the folder ${outDir}: ${fsReason(e)}`);
   }
   const root = files.realpath(outDir);
   if (!root) throw new CliError(`cannot resolve ${outDir}`);
@@ -224,13 +236,13 @@ export function extractCommand(args: string[], io: CliIO): number {
   for (const item of items) {
     const rel = safeExtractPath(item.path);
     if (rel === undefined) {
-      io.err(`extract: refusing unsafe path ${JSON.stringify(item.path)} (absolute, \`..\`, backslash, drive letter, control or reserved characters); skipped`);
+      io.err(`animscope extract: refusing unsafe path "${safe(item.path)}" (absolute, \`..\`, backslash, drive letter, control or reserved characters); skipped`);
       errors++;
       continue;
     }
     const key = rel.toLowerCase();
     if (item.entry.kind === 'file' && written.has(key)) {
-      io.err(`extract: ${JSON.stringify(item.path)} was already written (duplicate name); skipped`);
+      io.err(`animscope extract: "${safe(item.path)}" was already written (duplicate name); skipped`);
       errors++;
       continue;
     }
@@ -246,24 +258,57 @@ export function extractCommand(args: string[], io: CliIO): number {
     }
     try {
       safeWrite(files, root, rel, data);
-      if (data !== undefined) {
-        written.add(key);
-        fileCount++;
-        bytesWritten += data.length;
-        io.out(`wrote ${path.join(outDir, ...rel.split('/'))} (${data.length} bytes)`);
-      }
     } catch (e) {
       if (!(e instanceof CliError)) {
-        io.err(`extract: cannot write ${JSON.stringify(item.path)}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+        io.err(`animscope extract: cannot write "${safe(item.path)}": ${fsReason(e)}`);
       } else {
-        io.err(`extract: refusing ${JSON.stringify(item.path)}: ${e.message}; skipped`);
+        io.err(`animscope extract: refusing "${safe(item.path)}": ${safe(e.message)}; skipped`);
       }
       errors++;
+      continue;
+    }
+    if (data !== undefined) {
+      written.add(key);
+      fileCount++;
+      bytesWritten += data.length;
+      io.out(`wrote ${safe(path.join(outDir, ...rel.split('/')))} (${data.length} bytes)`);
     }
   }
   for (const { file, d } of diagnostics) io.out(diagnosticLine(file, d));
   const counts = countBySeverity(diagnostics.map((x) => x.d));
-  io.out(`${plural(fileCount, 'file')} (${bytesWritten} bytes) written to ${outDir}` +
+  io.out(`${plural(fileCount, 'file')} (${bytesWritten} bytes) written to ${safe(outDir)}` +
     (errors ? `, ${plural(errors, 'path')} skipped` : '') + (counts.error ? `, ${plural(counts.error, 'archive error')}` : ''));
   return errors > 0 || counts.error > 0 ? EXIT_ERRORS : EXIT_OK;
 }
+
+export const LS: Command = {
+  name: 'ls',
+  synopsis: 'ARCHIVE [--json]',
+  summary: 'entries (size, offset, compression, format, path) and archive diagnostics',
+  help: `Lists every entry of an archive, nested archives included: size, data offset (hex, in the
+decompressed bytes of the archive holding the entry), compression, detected format and full path
+(folders end in /; entries of a nested archive carry its path: Root/inner.szs/Inner/f.bck). Then
+the archive's diagnostics, one per line, and a summary.
+
+ARCHIVE is a RARC (.arc, .szs, .rarc; plain or Yaz0) or Shenmue PKS (.pks; plain or gzip) file, or
+an archive path naming a nested archive: Stage.arc/Root/inner.szs
+
+Options:
+  --json              one JSON document: archives, entries, diagnostics`,
+  run: lsCommand,
+};
+
+export const EXTRACT: Command = {
+  name: 'extract',
+  synopsis: 'ARCHIVE [INNER…] -o DIR [--decompress]',
+  summary: 'write entries under DIR (all, or the named inner paths)',
+  help: `Writes the entries of ARCHIVE under DIR: all of them, or the inner paths named (a folder brings
+everything below it; nested archives are reached like Root/inner.szs/Inner/f.bck). Nothing is
+written outside DIR: absolute paths, "..", drive letters, control characters, duplicate names and
+symlinks leading out of DIR are skipped with one line each (exit 1).
+
+Options:
+  -o, --output DIR    where to write (created when missing)
+  --decompress        write Yaz0- and gzip-compressed entries decompressed`,
+  run: extractCommand,
+};

@@ -1,9 +1,27 @@
+import { escapeControls } from '../formats/binary/text';
 import type { Diagnostic } from '../formats/binary/diagnostics';
 
-/** One diagnostic per line: `FILE 0x0000001C error J3D_FILE_SIZE message`. */
+/**
+ * Every string that came from a file or the command line goes through this before it is
+ * printed as text: control characters become visible escapes (`\x1b`), so a name cannot drive
+ * the terminal or forge an output line.
+ */
+export const safe = escapeControls;
+
+/** One diagnostic per line: `FILE 0x0000001C error J3D_FILE_SIZE message` (file and message escaped). */
 export function diagnosticLine(file: string, d: Diagnostic): string {
   const offset = '0x' + d.offset.toString(16).toUpperCase().padStart(8, '0');
-  return `${file} ${offset} ${d.severity} ${d.code} ${d.message}`;
+  return `${safe(file)} ${offset} ${d.severity} ${d.code} ${safe(d.message)}`;
+}
+
+/**
+ * JSON for standard output. JSON.stringify already escapes C0 controls; DEL, the C1 controls,
+ * U+2028/2029 and the bidi controls it leaves raw are escaped too (`\u007f`: same JSON value).
+ */
+export function jsonForTerminal(value: unknown, indent?: number): string {
+  // eslint-disable-next-line no-control-regex
+  return JSON.stringify(value, null, indent).replace(/[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 }
 
 export function countBySeverity(diagnostics: readonly Diagnostic[]): Record<Diagnostic['severity'], number> {
@@ -12,6 +30,4 @@ export function countBySeverity(diagnostics: readonly Diagnostic[]): Record<Diag
   return counts;
 }
 
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
+export { plural } from '../formats/binary/text';

@@ -8,10 +8,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Diagnostic, DiagnosticSink } from '../formats/binary/diagnostics';
 import { detect } from '../formats/index';
+import { isAnimFormat, specOfName } from '../formats/registry';
 import { isFileSync, readArchivePathSync } from '../formats/archive/node';
 import { extractAny, isAnyArchive, openAnyArchive } from '../formats/archive/archive';
 import { gunzip, isGzip } from '../formats/archive/inflate';
-import { CliError } from './output';
+import { CliError, fsReason } from './output';
 
 export interface AnimInput {
   /** What decode() gets as the file name (drives MOTN detection and animation names). */
@@ -23,7 +24,8 @@ export interface AnimInput {
   containerDiagnostics: Diagnostic[];
 }
 
-const ANIMATION_NAME = /\.(bck|btk|brk|motn)(\.(szs|yaz0))?$|(^|[\\/])motion[^\\/]*\.bin$/i;
+/** A name an animation format goes by (`Wait.bck`, `motion.bin.szs`): the registry's file patterns. */
+const isAnimationName = (name: string): boolean => specOfName(name) !== undefined;
 const ARCHIVE_NAME = /\.(arc|szs|rarc|pks)$/i;
 /** Nested archives deeper than this are not entered (a hostile archive could nest itself). */
 const MAX_ARCHIVE_DEPTH = 4;
@@ -43,7 +45,7 @@ function unwrapGzip(bytes: Uint8Array, diagnostics: Diagnostic[]): Uint8Array {
 
 function isAnimationBytes(bytes: Uint8Array, name: string): boolean {
   const kind = detect(bytes, name);
-  return kind === 'bck' || kind === 'btk' || kind === 'brk' || kind === 'motn' || (kind === 'yaz0' && ANIMATION_NAME.test(name));
+  return isAnimFormat(kind) || (kind === 'yaz0' && isAnimationName(name));
 }
 
 /** An archive's own problems (hashes, offsets, overlaps), reported once for the archive. */
@@ -60,7 +62,7 @@ function listEntries(archivePath: string, bytes: Uint8Array, depth: number, out:
     if (entry.kind !== 'file') continue;
     const stored = extractAny(archive, entry);
     const display = `${archivePath}/${entry.path}`;
-    if (depth + 1 < MAX_ARCHIVE_DEPTH && looksLikeArchive(stored) && !ANIMATION_NAME.test(entry.name)) {
+    if (depth + 1 < MAX_ARCHIVE_DEPTH && looksLikeArchive(stored) && !isAnimationName(entry.name)) {
       listEntries(display, stored, depth + 1, out, archives);
       continue;
     }
@@ -76,22 +78,32 @@ function readFile(file: string): Uint8Array {
   try {
     return new Uint8Array(fs.readFileSync(file));
   } catch (e) {
-    throw new CliError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new CliError(`cannot read ${file}: ${fsReason(e)}`);
+  }
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
   }
 }
 
 /**
  * The bytes at `arg`: a file, or an archive path reaching into an archive (`X.arc/Root/Wait.btk`,
- * nested archives too), with the archive's diagnostics. Throws CliError (exit 2) when unreadable.
+ * nested archives too), with the archive's diagnostics. Throws CliError (exit 2) when unreadable;
+ * `folderHint` says what to do instead when `arg` is a folder.
  */
-export function readPathInput(arg: string): { bytes: Uint8Array; diagnostics: Diagnostic[] } {
+export function readPathInput(arg: string, folderHint: string): { bytes: Uint8Array; diagnostics: Diagnostic[] } {
   if (isFileSync(arg)) return { bytes: readFile(arg), diagnostics: [] };
+  if (isDirectory(arg)) throw new CliError(`${arg} is a folder, not a file: ${folderHint}`);
   const sink = new DiagnosticSink();
   let result;
   try {
     result = readArchivePathSync(arg, sink);
   } catch (e) {
-    throw new CliError(`cannot read ${arg}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new CliError(`cannot read ${arg}: ${fsReason(e)}`);
   }
   const diagnostics = sink.finish();
   if (!result) {
@@ -103,8 +115,9 @@ export function readPathInput(arg: string): { bytes: Uint8Array; diagnostics: Di
 
 /** One animation for info/export/sample. Throws CliError (exit 2) when it cannot be read. */
 export function readAnimationInput(arg: string): AnimInput {
-  const { bytes, diagnostics } = readPathInput(arg);
-  if (diagnostics.length === 0 && isFileSync(arg) && looksLikeArchive(bytes) && !ANIMATION_NAME.test(arg)) {
+  const { bytes, diagnostics } = readPathInput(arg,
+    `name an animation file in it (\`animscope validate ${arg}\` checks every animation below it)`);
+  if (diagnostics.length === 0 && isFileSync(arg) && looksLikeArchive(bytes) && !isAnimationName(arg)) {
     const inner: AnimInput[] = [];
     listEntries(arg, bytes, 0, inner, []);
     const example = inner.find((i) => i.bytes.length > 0)?.display ?? `${arg}/…`;
@@ -124,7 +137,7 @@ function walkDirectory(dir: string, out: string[]): void {
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) walkDirectory(full, out);
-    else if (entry.isFile() && (ANIMATION_NAME.test(entry.name) || ARCHIVE_NAME.test(entry.name))) out.push(full);
+    else if (entry.isFile() && (isAnimationName(entry.name) || ARCHIVE_NAME.test(entry.name))) out.push(full);
   }
 }
 
@@ -147,7 +160,7 @@ export function collectValidationInputs(args: string[]): ValidationInputs {
     try {
       if (isFileSync(file)) {
         const bytes = readFile(file);
-        if (looksLikeArchive(bytes) && !ANIMATION_NAME.test(file)) listEntries(file, bytes, 0, inputs, archives);
+        if (looksLikeArchive(bytes) && !isAnimationName(file)) listEntries(file, bytes, 0, inputs, archives);
         else inputs.push({ name: file, display: file, bytes, containerDiagnostics: [] });
       } else {
         inputs.push(readAnimationInput(file));

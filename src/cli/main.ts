@@ -1,8 +1,11 @@
 /**
  * `animscope` — info, validate, export, sample (and ls/extract for archives).
- * run() returns the exit code; nothing here calls process.exit, so tests drive it directly.
+ * run() returns the exit code and never throws, so tests drive it directly; main() is the process
+ * around it (bin/animscope.js). Help, usage errors, exit codes and error lines are handled here
+ * for every command alike: a command only throws CliError / UsageError or returns its code.
  */
 import * as fs from 'fs';
+import * as path from 'path';
 import packageJson from '../../package.json';
 import { parse } from './args';
 import { sampleFile } from '../anim/sample';
@@ -10,52 +13,74 @@ import { exportDecoded } from '../export/json';
 import { jsonFileText } from '../export/serialize';
 import { summarize } from '../formats/summary';
 import type { Diagnostic } from '../formats/binary/diagnostics';
-import { decode } from '../formats/index';
-import { ARCHIVE_USAGE, extractCommand, lsCommand, nodeFiles } from './archiveCommands';
-import { countBySeverity, diagnosticLine, plural } from './format';
+import { baseName, decode } from '../formats/index';
+import { EXTRACT, LS, nodeFiles } from './archiveCommands';
+import { countBySeverity, diagnosticLine, jsonForTerminal, plural, safe } from './format';
 import { collectValidationInputs, readAnimationInput } from './input';
-import { CliError, CliIO, EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE } from './output';
+import {
+  CliError, CliIO, Command, EXIT_CODES_HELP, EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, EXIT_UNREADABLE, fsReason, OutputClosed,
+  UsageError,
+} from './output';
 import { formatSummary } from './summaryText';
-import { MODEL_USAGE, poseCommand, texturesCommand } from './modelCommands';
+import { POSE, TEXTURES } from './modelCommands';
 
 /** From package.json, so the CLI and the extension's exports carry the same generator string. */
 export const VERSION: string = packageJson.version;
 
-const USAGE = `animscope ${VERSION} — inspect J3D (BCK, BTK, BRK) and Shenmue MOTN animations
+/** Where `animscope` asks to report an internal error (package.json `bugs`). */
+const BUGS_URL: string = packageJson.bugs.url;
 
-Usage:
-  animscope info FILE…                 readable summary (format, duration, loop mode, counts, names)
-  animscope validate [--json] FILE|DIR…  diagnostics, one per line with offset and code
-  animscope export FILE [-o OUT]        decoded structure with spans as JSON (schema/animscope-export.schema.json)
-  animscope sample FILE [--animation NAME] [-o OUT]
-                                        values at every frame, as JSON
-${ARCHIVE_USAGE}
-${MODEL_USAGE}
-
-FILE may reach into a RARC archive (plain or Yaz0) or a Shenmue PKS (plain or gzip), nested
-archives included: TripodBossCore.arc/TripodBossCore/Wait.btk, STAGE.PKS/MOTION.BIN
-Exit codes: 0 no errors, 1 errors found, 2 a file could not be read or bad usage.`;
+const FILE_HELP = `FILE may reach into a RARC archive (plain or Yaz0) or a Shenmue PKS (plain or gzip), nested
+archives included: TripodBossCore.arc/TripodBossCore/Wait.btk, STAGE.PKS/MOTION.BIN`;
 
 export const nodeIO: CliIO = {
-  out: (text) => process.stdout.write(text + '\n'),
+  out: (text) => {
+    process.stdout.write(text + '\n');
+    // A write into a pipe already closed by its reader fails at once (the 'error' event comes later).
+    if (process.stdout.errored) throw new OutputClosed(process.stdout.errored);
+  },
   err: (text) => process.stderr.write(text + '\n'),
   writeFile: (path, data) => fs.writeFileSync(path, data),
   files: nodeFiles,
 };
 
+function writeOutput(io: CliIO, outPath: string, text: string): void {
+  try {
+    io.writeFile(outPath, text);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const dir = path.dirname(outPath);
+    const why = code === 'ENOENT' ? `the folder ${dir} does not exist` : code === 'EISDIR' ? 'it is a folder; give a file name' : fsReason(e);
+    throw new CliError(`cannot write ${outPath}: ${why}`);
+  }
+}
+
 function emitJson(io: CliIO, value: unknown, outPath: string | undefined): void {
-  if (outPath) io.writeFile(outPath, jsonFileText(value));
-  else io.out(JSON.stringify(value));
+  if (outPath) writeOutput(io, outPath, jsonFileText(value));
+  else io.out(jsonForTerminal(value));
 }
 
 function requireOne(positionals: string[], command: string): string {
-  if (positionals.length !== 1) throw new CliError(`${command} takes exactly one FILE (got ${positionals.length}).\n\n${USAGE}`);
+  if (positionals.length !== 1) throw new UsageError(`${command} takes exactly one FILE (got ${positionals.length})`);
   return positionals[0];
+}
+
+/**
+ * Exit code for a file whose output was written (export, sample): 1 with one line on stderr when
+ * the decoder found errors, so a script sees them and a user knows where to look.
+ */
+function exitForDiagnostics(io: CliIO, command: string, arg: string, diagnostics: readonly Diagnostic[]): number {
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length === 0) return EXIT_OK;
+  const first = errors[0];
+  io.err(safe(`animscope ${command}: ${arg} has ${plural(errors.length, 'error')} (first: ${first.code} at ` +
+    `0x${first.offset.toString(16).toUpperCase()}); \`animscope validate ${arg}\` lists them`));
+  return EXIT_ERRORS;
 }
 
 function info(args: string[], io: CliIO): number {
   const { positionals } = parse(args, {});
-  if (positionals.length === 0) throw new CliError(`info needs at least one FILE.\n\n${USAGE}`);
+  if (positionals.length === 0) throw new UsageError('info needs at least one FILE');
   let code = EXIT_OK;
   for (const [i, arg] of positionals.entries()) {
     try {
@@ -66,7 +91,7 @@ function info(args: string[], io: CliIO): number {
       if (file.diagnostics.some((d) => d.severity === 'error')) code = Math.max(code, EXIT_ERRORS);
     } catch (e) {
       if (!(e instanceof CliError)) throw e;
-      io.err(`${arg}: ${e.message}`);
+      io.err(safe(`animscope info: ${e.message}`));
       code = EXIT_UNREADABLE;
     }
   }
@@ -75,7 +100,7 @@ function info(args: string[], io: CliIO): number {
 
 function validate(args: string[], io: CliIO): number {
   const { values, positionals } = parse(args, { json: { type: 'boolean' } });
-  if (positionals.length === 0) throw new CliError(`validate needs at least one FILE or DIR.\n\n${USAGE}`);
+  if (positionals.length === 0) throw new UsageError('validate needs at least one FILE or DIR');
   const { inputs, archives, unreadable } = collectValidationInputs(positionals);
   const results: { file: string; format: string; diagnostics: Diagnostic[] }[] = archives
     .filter((a) => a.diagnostics.length > 0)
@@ -91,10 +116,10 @@ function validate(args: string[], io: CliIO): number {
     warnings += c.warning;
   }
   if (values.json) {
-    io.out(JSON.stringify({ files: results, unreadable }, null, 1));
+    io.out(jsonForTerminal({ files: results, unreadable }, 1));
   } else {
     for (const r of results) for (const d of r.diagnostics) io.out(diagnosticLine(r.file, d));
-    for (const u of unreadable) io.err(`${u.file}: ${u.message}`);
+    for (const u of unreadable) io.err(safe(`animscope validate: ${u.message}`));
     io.out(`${plural(inputs.length, 'file')} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}` +
       (unreadable.length ? `, ${unreadable.length} unreadable` : ''));
   }
@@ -106,9 +131,10 @@ function exportCommand(args: string[], io: CliIO): number {
   const { values, positionals } = parse(args, { output: { type: 'string', short: 'o' } });
   const arg = requireOne(positionals, 'export');
   const input = readAnimationInput(arg);
-  const file = decode(input.bytes, input.name);
+  // The file's own name, as the editor's "Export to JSON" has it (not the path typed here).
+  const file = decode(input.bytes, baseName(input.name));
   emitJson(io, exportDecoded(file, `animscope ${VERSION}`), values.output as string | undefined);
-  return file.diagnostics.some((d) => d.severity === 'error') ? EXIT_ERRORS : EXIT_OK;
+  return exitForDiagnostics(io, 'export', arg, file.diagnostics);
 }
 
 function sample(args: string[], io: CliIO): number {
@@ -120,50 +146,185 @@ function sample(args: string[], io: CliIO): number {
   const animation = values.animation as string | undefined;
   const result = sampleFile(file, { animation });
   if (animation !== undefined && result.animations.length === 0) {
-    const why = result.skipped?.includes(animation) ? 'is not in the standard MOTN layout and cannot be sampled' : `is not in ${arg}`;
-    throw new CliError(`animation ${JSON.stringify(animation)} ${why}`, EXIT_ERRORS);
+    if (result.skipped?.includes(animation)) throw new CliError(`animation ${JSON.stringify(animation)} is not in the standard MOTN layout and cannot be sampled`, EXIT_ERRORS);
+    throw new CliError(`there is no animation ${JSON.stringify(animation)} in ${arg} (\`animscope info ${arg}\` lists the names)`);
   }
   emitJson(io, result, values.output as string | undefined);
-  return EXIT_OK;
+  return exitForDiagnostics(io, 'sample', arg, file.diagnostics);
 }
 
-const COMMANDS: Record<string, (args: string[], io: CliIO) => number> = {
-  info,
-  validate,
-  export: exportCommand,
-  sample,
-  ls: lsCommand,
-  extract: extractCommand,
-  textures: texturesCommand,
-  pose: poseCommand,
-};
+/** Every command, in the order `animscope --help` lists them: a new command is one entry here. */
+const COMMANDS: readonly Command[] = [
+  {
+    name: 'info', synopsis: 'FILE…', summary: 'readable summary (format, duration, loop mode, counts, names)', run: info,
+    help: `A readable summary of each animation: format, size, duration, loop mode, counts, names and how
+many diagnostics of each severity the decoder found.
 
-export function run(argv: string[], io: CliIO = nodeIO): number {
-  const [command, ...rest] = argv;
-  if (!command || command === '--help' || command === '-h' || command === 'help') {
-    io.out(USAGE);
-    return command ? EXIT_OK : EXIT_UNREADABLE;
+${FILE_HELP}`,
+  },
+  {
+    name: 'validate', synopsis: '[--json] FILE|DIR…', summary: 'diagnostics, one per line with offset and code', run: validate,
+    help: `Checks files the way the game reads them and prints each diagnostic on one line:
+FILE OFFSET SEVERITY CODE message (codes: README "Diagnostics"), then a summary. A folder is
+searched recursively for animations and archives; an archive is checked with every animation in it.
+
+${FILE_HELP}
+
+Options:
+  --json              one JSON document: files (with their diagnostics) and unreadable paths`,
+  },
+  {
+    name: 'export', synopsis: 'FILE [-o OUT]', summary: 'decoded structure with spans as JSON (schema/animscope-export.schema.json)', run: exportCommand,
+    help: `The decoded structure of one animation as JSON, every field with its byte offset and size, plus
+the summary and the diagnostics (schema: schema/animscope-export.schema.json). With -o, byte for
+byte what the editor's "Export to JSON" writes (which adds a model section when a model is bound).
+
+${FILE_HELP}
+
+Options:
+  -o, --output OUT    write to OUT (pretty-printed) instead of standard output (one line)`,
+  },
+  {
+    name: 'sample', synopsis: 'FILE [--animation NAME] [-o OUT]', summary: 'values at every frame, as JSON', run: sample,
+    help: `The value of every track at every frame, as JSON: {format, animations: [{name, duration,
+loopMode, tracks: [{path, values}]}]}, evaluated the way the game does.
+
+${FILE_HELP}
+
+Options:
+  --animation NAME    only this animation (a MOTN sequence name)
+  -o, --output OUT    write to OUT instead of standard output`,
+  },
+  LS,
+  EXTRACT,
+  TEXTURES,
+  POSE,
+];
+
+const NAME_WIDTH = 38;
+
+function usageLine(c: Command): string {
+  return `animscope ${c.name} ${c.synopsis}`;
+}
+
+function overview(): string {
+  const rows = COMMANDS.map((c) => {
+    const left = `  ${usageLine(c)}`;
+    return left.length + 2 <= NAME_WIDTH ? left.padEnd(NAME_WIDTH) + c.summary : `${left}\n${' '.repeat(NAME_WIDTH)}${c.summary}`;
+  });
+  return `animscope ${VERSION} — inspect J3D (BCK, BTK, BRK) and Shenmue MOTN animations
+
+Usage:
+${rows.join('\n')}
+  animscope help COMMAND              help for one command (also: animscope COMMAND --help)
+
+${FILE_HELP}
+
+${EXIT_CODES_HELP}`;
+}
+
+function commandHelp(c: Command): string {
+  return `Usage: ${usageLine(c)}\n\n${c.help}\n  -h, --help          this help\n\n${EXIT_CODES_HELP}`;
+}
+
+/** `-h` / `--help` anywhere before a `--`. */
+function wantsHelp(args: string[]): boolean {
+  for (const a of args) {
+    if (a === '--') return false;
+    if (a === '-h' || a === '--help') return true;
   }
-  if (command === '--version' || command === '-V') {
+  return false;
+}
+
+function findCommand(name: string): Command {
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    throw new UsageError(`unknown command "${name}": the commands are ${COMMANDS.map((c) => c.name).join(', ')}`);
+  }
+  return command;
+}
+
+function dispatch(argv: string[], io: CliIO): number {
+  const [name, ...rest] = argv;
+  if (!name) {
+    io.err(overview());
+    return EXIT_UNREADABLE;
+  }
+  if (name === '--help' || name === '-h' || (name === 'help' && rest.length === 0)) {
+    io.out(overview());
+    return EXIT_OK;
+  }
+  if (name === '--version' || name === '-V') {
     io.out(VERSION);
     return EXIT_OK;
   }
-  const handler = COMMANDS[command];
-  if (!handler) {
-    io.err(`unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
-    return EXIT_UNREADABLE;
+  if (name === 'help') {
+    if (rest.length > 1) throw new UsageError('help takes one COMMAND');
+    io.out(commandHelp(findCommand(rest[0])));
+    return EXIT_OK;
   }
+  const command = findCommand(name);
+  if (wantsHelp(rest)) {
+    io.out(commandHelp(command));
+    return EXIT_OK;
+  }
+  return command.run(rest, io);
+}
+
+/** The stack of an internal error is printed only with ANIMSCOPE_DEBUG=1 (or any value but 0/empty). */
+function debugEnabled(): boolean {
+  const v = process.env.ANIMSCOPE_DEBUG;
+  return v !== undefined && v !== '' && v !== '0';
+}
+
+/**
+ * Runs one command line and returns the exit code. Never throws and never prints a stack trace
+ * (unless ANIMSCOPE_DEBUG is set): every failure is one line on `io.err`.
+ */
+export function run(argv: string[], io: CliIO = nodeIO): number {
+  const label = argv[0] && COMMANDS.some((c) => c.name === argv[0]) ? `animscope ${argv[0]}` : 'animscope';
   try {
-    return handler(rest, io);
+    return dispatch(argv, io);
   } catch (e) {
-    if (e instanceof CliError) {
-      io.err(`animscope ${command}: ${e.message}`);
+    if (e instanceof OutputClosed) {
+      if (e.failure.code === 'EPIPE') return EXIT_OK;
+      io.err(`animscope: cannot write to standard output: ${fsReason(e.failure)}`);
+      return EXIT_UNREADABLE;
+    }
+    if (e instanceof UsageError) {
+      const help = label === 'animscope' ? 'animscope --help' : `${label} --help`;
+      io.err(safe(`${label}: ${e.message}; see \`${help}\``));
       return e.exitCode;
     }
-    throw e;
+    if (e instanceof CliError) {
+      io.err(safe(`${label}: ${e.message}`));
+      return e.exitCode;
+    }
+    const what = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    io.err(safe(`${label}: internal error (a bug in animscope ${VERSION}): ${what}. ` +
+      `Please report it at ${BUGS_URL} with the command line and the file; ANIMSCOPE_DEBUG=1 prints the stack.`));
+    if (debugEnabled() && e instanceof Error && e.stack) io.err(e.stack);
+    return EXIT_INTERNAL;
   }
 }
 
-if (require.main === module) {
-  process.exitCode = run(process.argv.slice(2));
+/**
+ * The process around run(): `bin/animscope.js` calls this. A reader that stops early
+ * (`animscope export X | head`) closes the pipe: the next write fails with EPIPE, and the
+ * command ends quietly with status 0 instead of an unhandled 'error' event.
+ */
+export function main(argv: string[]): void {
+  const exitOnStreamError = (e: NodeJS.ErrnoException): void => {
+    // EPIPE: the reader is gone, and so is anyone to tell. Anything else was already said by run()
+    // when it happened during a write; a late one (the write was queued) is said here.
+    if (e.code !== 'EPIPE' && process.exitCode !== EXIT_UNREADABLE) {
+      try { process.stderr.write(`animscope: cannot write to standard output: ${fsReason(e)}\n`); } catch { /* nowhere to say it */ }
+    }
+    process.exit(e.code === 'EPIPE' ? EXIT_OK : EXIT_UNREADABLE);
+  };
+  process.stdout.on('error', exitOnStreamError);
+  process.stderr.on('error', exitOnStreamError);
+  process.exitCode = run(argv);
 }
+
+if (require.main === module) main(process.argv.slice(2));

@@ -22,12 +22,7 @@ import { poseModel } from '../anim/pose';
 import { nodeFiles } from './archiveCommands';
 import { diagnosticLine } from './format';
 import { readAnimationInput, readPathInput } from './input';
-import { CliError, CliIO, EXIT_ERRORS, EXIT_OK } from './output';
-
-export const MODEL_USAGE = `  animscope textures MODEL -o DIR       every TEX1 texture (mip 0) as PNG under DIR
-  animscope pose MODEL [ANIMATION…] [--frame F]
-                                        joint matrices, posed vertices and material values at frame F, as JSON
-                                        (BCK joints, BTK texture matrices, BRK colours; later files win)`;
+import { CliError, CliIO, Command, EXIT_ERRORS, EXIT_OK } from './output';
 
 /** Models are bigger than animations can be, but still bounded (the largest GameCube course models are a few MiB). */
 const MAX_MODEL_SIZE = 64 << 20;
@@ -40,7 +35,7 @@ interface ModelInput {
 }
 
 function readModel(arg: string): ModelInput {
-  const input = readPathInput(arg);
+  const input = readPathInput(arg, 'name a .bmd or .bdl file in it');
   const sink = new DiagnosticSink();
   let bytes = input.bytes;
   if (isYaz0(bytes)) bytes = decompressYaz0(bytes, sink, { maxSize: MAX_MODEL_SIZE });
@@ -141,3 +136,36 @@ export function poseCommand(args: string[], io: CliIO): number {
   for (const d of input.diagnostics) if (d.severity === 'error') io.err(diagnosticLine(input.display, d));
   return input.diagnostics.some((d) => d.severity === 'error') ? EXIT_ERRORS : EXIT_OK;
 }
+
+export const TEXTURES: Command = {
+  name: 'textures',
+  synopsis: 'MODEL -o DIR',
+  summary: 'every TEX1 texture of a BMD/BDL (mip 0) as PNG under DIR',
+  help: `Decodes every texture of a model's TEX1 chunk (all GX formats: I4, I8, IA4, IA8, RGB565, RGB5A3,
+RGBA8, C4, C8, C14X2 with their palettes, CMPR) and writes mip level 0 of each as PNG under DIR, named
+<index>_<name>.png (names from the file are made safe; nothing is written outside DIR). Then the
+model's diagnostics and a summary.
+
+MODEL is a .bmd/.bdl, plain or Yaz0, or an archive path: Kuribo.arc/Kuribo/Kuribo.bdl
+
+Options:
+  -o, --output DIR    the folder to write to (created when missing)`,
+  run: texturesCommand,
+};
+
+export const POSE: Command = {
+  name: 'pose',
+  synopsis: 'MODEL [ANIMATION…] [--frame F]',
+  summary: 'joint matrices, posed vertices and material values at frame F, as JSON',
+  help: `The model at frame F (raw track time, default 0) with the animations applied in order (later
+files of the same target win): {model, frame, joints: [{name, world (3×4 row-major)}], shapes:
+[{visible, positions: [[x,y,z], …] every display-list vertex in stream order}], materials: [{name,
+color0, texNumbers, tevColors, konstColors, texMatrices}]}. BCK moves joints, BTK sets texture
+matrices, BRK TEV colours; kinds that change nothing on a model are reported and ignored.
+
+MODEL and ANIMATION may be archive paths: Kuribo.arc/Kuribo/Kuribo.bdl Kuribo.arc/Kuribo/Walk.bck
+
+Options:
+  --frame F           the frame (a number; default 0)`,
+  run: poseCommand,
+};

@@ -19,14 +19,68 @@ export interface CliFileSystem {
   realpath(path: string): string | undefined;
 }
 
-export const EXIT_OK = 0;
-/** At least one error-severity diagnostic. */
-export const EXIT_ERRORS = 1;
-/** A file could not be read, or the command line is wrong. */
-export const EXIT_UNREADABLE = 2;
+/** One CLI command: `animscope NAME …`. main.ts lists them; help and errors are handled there for all. */
+export interface Command {
+  name: string;
+  /** Arguments after the name, for the overview and the help: `FILE [-o OUT]`. */
+  synopsis: string;
+  /** One line for `animscope --help`. */
+  summary: string;
+  /** `animscope NAME --help` below the usage line: what it does, then its options. */
+  help: string;
+  run(args: string[], io: CliIO): number;
+}
 
+// Exit codes: the same for every command (README "Exit codes", `animscope --help`).
+export const EXIT_OK = 0;
+/** The command ran, but found problems: error-severity diagnostics, extract paths skipped. */
+export const EXIT_ERRORS = 1;
+/** Nothing usable: a file could not be read or is not what the command takes, or the command line is wrong. */
+export const EXIT_UNREADABLE = 2;
+/** A bug in animscope (an exception no command expected). */
+export const EXIT_INTERNAL = 3;
+
+export const EXIT_CODES_HELP = `Exit codes (the same for every command):
+  0  done, no errors found (also when the reader of the output stops early: | head)
+  1  done, errors found: error diagnostics in a file (its output is still written),
+     or entries extract skipped
+  2  nothing done: a file could not be read or is not what the command takes, or bad usage
+  3  internal error: a bug in animscope (ANIMSCOPE_DEBUG=1 prints the stack)`;
+
+/** An expected failure, printed as one line `animscope CMD: message`. */
 export class CliError extends Error {
   constructor(message: string, readonly exitCode = EXIT_UNREADABLE) {
     super(message);
+  }
+}
+
+/** A wrong command line (exit 2): the message gets a pointer to the command's --help. */
+export class UsageError extends CliError {}
+
+/**
+ * Standard output failed: its reader closed it (EPIPE: `animscope … | head`) or the device did.
+ * Thrown from the write so the command stops at once; run() ends with 0 on EPIPE, saying nothing.
+ */
+export class OutputClosed extends Error {
+  constructor(readonly failure: NodeJS.ErrnoException) {
+    super(`cannot write to standard output: ${failure.code ?? failure.message}`);
+  }
+}
+
+/** Why a file-system call failed, in words (Node's error codes mean nothing to most users). */
+export function fsReason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'ENOENT': return 'no such file or folder';
+    case 'ENOTDIR': return 'a part of the path is not a folder';
+    case 'EISDIR': return 'it is a folder';
+    case 'EACCES': case 'EPERM': return 'permission denied';
+    case 'EROFS': return 'read-only file system';
+    case 'ENOSPC': return 'no space left on the device';
+    case 'EEXIST': return 'it already exists';
+    case 'ENAMETOOLONG': return 'the name is too long';
+    case 'EMFILE': case 'ENFILE': return 'too many open files';
+    case 'EIO': return 'input/output error';
+    default: return code ?? (e instanceof Error ? e.message : String(e));
   }
 }

@@ -1,13 +1,7 @@
 import type { Summary } from '../formats/summary';
-import { plural } from './format';
+import { plural, safe } from './format';
 
 const MAX_NAMES = 40;
-
-/** Terminal-safe: names come from files; control characters would drive the terminal. */
-function safe(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\x00-\x1f\x7f-\x9f]/g, (c) => '\\x' + c.charCodeAt(0).toString(16).padStart(2, '0'));
-}
 
 export function formatSummary(s: Summary, label: string): string {
   const lines = [`${safe(label)}`];

@@ -11,6 +11,7 @@
  * in-editor list always shows everything the decoder found.
  */
 import * as vscode from 'vscode';
+import { escapeControls } from '../formats/binary/text';
 import type { Diagnostic, Severity } from '../formats/binary/diagnostics';
 import type { AnimationDocument } from './animationDocument';
 import { diagnosticsSettings, SeverityOverride } from './settings';
@@ -59,7 +60,7 @@ export function toVscodeDiagnostic(d: Diagnostic, uri: vscode.Uri, overrides: Re
   if (override === 'off') return undefined;
   const severity = override ? OVERRIDE_SEVERITY[override] : DECODER_SEVERITY[d.severity] ?? vscode.DiagnosticSeverity.Error;
   const at = where ? `${where} ${hexOffset(d.offset)}` : hexOffset(d.offset);
-  const result = new vscode.Diagnostic(hexDumpRange(d.offset, d.length), `[${at}] ${d.message}`, severity);
+  const result = new vscode.Diagnostic(hexDumpRange(d.offset, d.length), `[${escapeControls(at)}] ${escapeControls(d.message)}`, severity);
   result.source = DIAGNOSTIC_SOURCE;
   result.code = revealable && !where ? { value: d.code, target: revealCommandUri(uri, d.offset, d.length) } : d.code;
   return result;

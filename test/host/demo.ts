@@ -1,7 +1,8 @@
 /**
  * `npm run demo [-- SAMPLE]`: starts a real VS Code (code-server) with AnimScope loaded, opens SAMPLE
  * in the AnimScope editor, saves a screenshot, and prints the URL to open in a browser. With a
- * terminal it keeps running until Ctrl+C; without one (CI, scripts) it stops after the screenshot.
+ * terminal it keeps running until Ctrl+C; without one (stdin not a TTY) for ANIMSCOPE_DEMO_MINUTES
+ * (30 by default; 0 under CI), and it says when the host has stopped.
  *
  * The workspace is a fresh copy of the shared samples (they stay untouched) plus TripodBossCore/
  * extracted from TripodBossCore.arc the way the game lays it out, so the default sample,
@@ -29,12 +30,16 @@ function demoWorkspace(): string {
 }
 
 async function main(): Promise<void> {
+  const minutes = keepMinutes();
   const workspace = demoWorkspace();
   if (!fs.existsSync(path.join(workspace, sample))) throw new Error(`no sample ${sample} in ${workspace} (a copy of ${SAMPLES_DIR})`);
   const stdout = execFileSync('bash', [path.join(PROJECT_ROOT, 'test/host/start-host.sh'), '--folder', workspace, '--theme', process.env.ANIMSCOPE_DEMO_THEME ?? 'dark'],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   const host = parseHostInfo(stdout);
+  let stopped = false;
   const stop = (): void => {
+    if (stopped) return;
+    stopped = true;
     try { execFileSync('bash', [path.join(PROJECT_ROOT, 'test/host/stop-host.sh'), String(host.port)], { stdio: 'ignore' }); } catch { /* gone */ }
   };
   process.on('exit', stop);
@@ -53,11 +58,41 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
   }
-  console.log(`\nAnimScope is running in VS Code at:\n  ${url}\n${sample} opened in the AnimScope editor; screenshot: ${path.relative(process.cwd(), shot)}`);
-  if (process.stdin.isTTY && !process.env.CI) {
-    console.log('Open the URL in a browser on this machine. Press Ctrl+C to stop.');
-    await new Promise(() => undefined);
+  const rel = path.relative(process.cwd(), shot);
+  if (minutes === 0) {
+    // Nothing would keep the URL alive: say so rather than print a URL that is already dead.
+    stop();
+    console.log(`\n${sample} opened in the AnimScope editor in VS Code (screenshot: ${rel}).\n` +
+      `The VS Code host has stopped (${process.env.CI ? 'CI is set' : 'ANIMSCOPE_DEMO_MINUTES=0'}); its URL no longer answers.`);
+    return;
   }
+  console.log(`\nAnimScope is running in VS Code at:\n  ${url}\n${sample} opened in the AnimScope editor; screenshot: ${rel}`);
+  console.log('Open the URL in a browser on this machine.');
+  if (minutes === undefined) {
+    console.log('Press Ctrl+C to stop.');
+    return new Promise<void>(() => undefined);
+  }
+  console.log(`No terminal: the host stays up for ${minutes} minutes (ANIMSCOPE_DEMO_MINUTES), ` +
+    `or until Ctrl+C / kill ${process.pid}.`);
+  await new Promise((resolve) => setTimeout(resolve, minutes * 60_000));
+  stop();
+  console.log(`The VS Code host has stopped after ${minutes} minutes; its URL no longer answers.`);
+}
+
+/**
+ * How long the host stays up after the screenshot: undefined = until Ctrl+C (a terminal), else
+ * minutes. Without a terminal (`npm run demo < /dev/null`, a script) it is ANIMSCOPE_DEMO_MINUTES,
+ * 30 by default, 0 under CI (nobody is there to open the URL).
+ */
+function keepMinutes(): number | undefined {
+  const set = process.env.ANIMSCOPE_DEMO_MINUTES;
+  if (set !== undefined && set !== '') {
+    const n = Number(set);
+    if (!Number.isFinite(n) || n < 0) throw new Error(`ANIMSCOPE_DEMO_MINUTES must be a number of minutes ≥ 0 (got ${JSON.stringify(set)})`);
+    return n;
+  }
+  if (process.env.CI) return 0;
+  return process.stdin.isTTY ? undefined : 30;
 }
 
 main().catch((e) => {

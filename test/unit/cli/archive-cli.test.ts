@@ -123,7 +123,10 @@ describe('animscope ls', () => {
     assert.match(missing.stderr, /no such file/);
     const junk = path.join(tempDir('corrupt'), 'junk.arc');
     fs.writeFileSync(junk, new Uint8Array(100));
-    assert.strictEqual(cli('ls', junk).code, 1);
+    // No RARC/PKS magic: refused as not an archive (it used to be listed as a RARC full of errors).
+    const notArchive = cli('ls', junk);
+    assert.strictEqual(notArchive.code, 2);
+    assert.match(notArchive.stderr, /^animscope ls: .*junk\.arc is not an archive: .* starts with 00 00 00 00$/);
   });
 });
 
@@ -191,7 +194,7 @@ describe('animscope extract', () => {
     assert.strictEqual(r.code, 1);
     const refusals = r.stderr.split('\n').filter((l) => l.includes('refusing unsafe path'));
     assert.ok(refusals.length >= 3, r.stderr);
-    for (const n of ['../evil.bck', '/abs.bck', 'a\\\\b.bck']) assert.ok(r.stderr.includes(n), n);
+    for (const n of ['/../evil.bck"', '//abs.bck"', '/a\\b.bck"']) assert.ok(r.stderr.includes(n), n);
     assert.deepStrictEqual(listTree(out), ['Root/', 'Root/ok.bck']);
     assert.deepStrictEqual(listTree(base).filter((p) => !p.startsWith('a/b/out/')), before);
     assert.ok(!fs.existsSync(path.join(work, 'evil.bck')) && !fs.existsSync(path.join(base, 'a', 'evil.bck')) && !fs.existsSync('/abs.bck'));
@@ -287,7 +290,11 @@ describe('animscope with PKS archives', () => {
   it('corrupt PKS through the CLI: diagnostics, exit 1, no throw', () => {
     const dir = tempDir('pks-corrupt');
     const r0 = buildPks([{ name: 'A.BIN', data: new Uint8Array(100).fill(1) }]).bytes;
-    for (const cut of [3, 8, 17, 30, 60, r0.length - 1]) {
+    // Cut at 3 the magic itself is gone: not an archive (exit 2); later cuts keep it (exit 1).
+    const magicCut = path.join(dir, 'cut3.pks');
+    fs.writeFileSync(magicCut, r0.subarray(0, 3));
+    assert.strictEqual(cli('ls', magicCut).code, 2);
+    for (const cut of [8, 17, 30, 60, r0.length - 1]) {
       const file = path.join(dir, `cut${cut}.pks`);
       fs.writeFileSync(file, r0.subarray(0, cut));
       const r = cli('ls', file);

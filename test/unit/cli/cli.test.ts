@@ -2,10 +2,19 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { VERSION } from '../../../src/cli/main';
+import { readAnimationInput } from '../../../src/cli/input';
+import { exportJsonText } from '../../../src/extension/export';
+import { decode } from '../../../src/formats/index';
 import { samplePath, SAMPLES_DIR } from '../helpers';
 import { cli } from './capture';
 
 const CORE = samplePath('j3d/smg/TripodBossCore');
+
+/** The bytes the CLI and the editor decode (archive paths reach into the archive). */
+function readInput(p: string): Uint8Array {
+  return readAnimationInput(p).bytes;
+}
 
 function tempFile(name: string, bytes: Uint8Array): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'animscope-cli-'));
@@ -100,6 +109,27 @@ describe('animscope CLI', () => {
     });
   });
 
+  describe('export ≡ the editor\'s Export to JSON', () => {
+    it('-o writes the same bytes as the extension\'s exportJsonText for the same file (no model bound)', () => {
+      for (const sample of ['j3d/smg/TripodBossCore/2ndDemo.bck', 'j3d/smg/TripodBossCore/Wait.btk', 'archives/TripodBossCore.arc/TripodBossCore/Wait.brk']) {
+        const r = cli('export', samplePath(sample), '-o', 'out.json');
+        assert.equal(r.code, 0, r.stderr);
+        const name = path.basename(sample);
+        // What commands.ts writes: exportJsonText(decode(bytes, baseName(uri.path)), package version).
+        const editor = exportJsonText(decode(readInput(samplePath(sample)), name), VERSION);
+        assert.equal(r.files.get('out.json'), editor, sample);
+        assert.equal(JSON.parse(editor).file.name, name, 'file.name is the file\'s own name, not the path typed');
+      }
+    });
+
+    it('standard output carries the same document on one line', () => {
+      const file = samplePath('j3d/smg/TripodBossCore/2ndDemo.bck');
+      const r = cli('export', file);
+      assert.deepEqual(JSON.parse(r.stdout), JSON.parse(exportJsonText(decode(readInput(file), '2ndDemo.bck'), VERSION)));
+      assert.ok(!r.stdout.includes('\n'));
+    });
+  });
+
   describe('sample', () => {
     it('follows the sample contract for a BCK', () => {
       const r = cli('sample', path.join(CORE, '2ndDemo.bck'));
@@ -135,9 +165,10 @@ describe('animscope CLI', () => {
       assert.equal(doc.animations[0].tracks.length, 63);
     });
 
-    it('fails with exit 1 for an unknown animation name', () => {
+    it('fails with exit 2 for an unknown animation name (nothing to sample, like a missing file)', () => {
       const r = cli('sample', samplePath('motn/motion.bin'), '--animation', 'NO_SUCH_SEQUENCE');
-      assert.equal(r.code, 1);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /^animscope sample: there is no animation "NO_SUCH_SEQUENCE" in .*motion\.bin/);
     });
   });
 

@@ -1,0 +1,132 @@
+/**
+ * The .vsix: `npx @vscode/vsce package` needs repository/bugs/homepage/icon/license and a LICENSE,
+ * and .vscodeignore decides what ships. vsce itself is not run here (it is fetched with npx and
+ * runs the build); its ignore rules are applied to the project's files instead, the way vsce
+ * 3.x applies them (collectFiles in vsce's out/package.js): a file is left out when an ignore
+ * pattern matches it and no `!` pattern does; a pattern without `*` also stands for `pattern/**`.
+ */
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { PROJECT_ROOT } from '../helpers';
+
+const pkg = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8'));
+
+/** A minimatch-like glob (`**`, `*`, `?`; dot files matched) as a regular expression. */
+function globToRegExp(glob: string): RegExp {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '*' && glob[i + 1] === '*') {
+      const slash = glob[i + 2] === '/';
+      re += slash ? '(?:.*/)?' : '.*';
+      i += slash ? 2 : 1;
+    } else if (c === '*') re += '[^/]*';
+    else if (c === '?') re += '[^/]';
+    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`, 'i');
+}
+
+/** The files of `candidates` that vsce would put into the .vsix, given the .vscodeignore text. */
+function shipped(ignoreText: string, candidates: string[]): string[] {
+  const lines = ignoreText.split(/[\n\r]/).map((s) => s.trim()).filter((s) => s && !s.startsWith('#'));
+  const expanded = [...lines, ...lines.filter((l) => !/(^|\/)[^/]*\*[^/]*$/.test(l)).map((l) => (l.endsWith('/') ? `${l}**` : `${l}/**`))];
+  const all = [...expanded, '!package.json', '!README.md'];
+  const ignore = all.filter((p) => !p.startsWith('!')).map(globToRegExp);
+  const negate = all.filter((p) => p.startsWith('!')).map((p) => globToRegExp(p.slice(1)));
+  return candidates.filter((f) => !ignore.some((r) => r.test(f)) || negate.some((r) => r.test(f)));
+}
+
+function walk(dir: string, rel = ''): string[] {
+  const out: string[] = [];
+  for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+    const r = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) {
+      if (r !== 'node_modules' && r !== '.git') out.push(...walk(dir, r));
+    } else out.push(r);
+  }
+  return out;
+}
+
+/** README's image and link targets inside the project (a link with `#anchor` keeps its file). */
+function readmeTargets(): { images: string[]; links: string[] } {
+  const readme = fs.readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+  const images: string[] = [];
+  const links: string[] = [];
+  for (const m of readme.matchAll(/(!?)\[[^\]]*\]\(([^)\s]+)\)/g)) {
+    // URLs and anchors need no file; `../shared/…` is outside the project (it cannot ship).
+    if (/^\w+:|^#|^\.\.\//.test(m[2])) continue;
+    (m[1] ? images : links).push(m[2].replace(/#.*$/, ''));
+  }
+  return { images, links };
+}
+
+describe('package (.vsix)', () => {
+  it('package.json has what vsce and the Marketplace page need', () => {
+    for (const field of ['name', 'displayName', 'description', 'version', 'publisher', 'license', 'icon', 'homepage']) {
+      assert.ok(typeof pkg[field] === 'string' && pkg[field].length > 0, `package.json ${field}`);
+    }
+    assert.match(pkg.repository?.url ?? '', /^https:\/\//, 'package.json repository.url');
+    assert.match(pkg.bugs?.url ?? '', /^https:\/\//, 'package.json bugs.url');
+    assert.equal(pkg.license, 'MIT');
+  });
+
+  it('LICENSE is the MIT licence of AnimScope contributors', () => {
+    const license = fs.readFileSync(path.join(PROJECT_ROOT, 'LICENSE'), 'utf8');
+    assert.match(license, /^MIT License\n/);
+    assert.match(license, /Copyright \(c\) \d{4} AnimScope contributors/);
+  });
+
+  it('the icon is a 128×128 PNG', () => {
+    const png = fs.readFileSync(path.join(PROJECT_ROOT, pkg.icon));
+    assert.equal(png.subarray(0, 8).toString('hex'), '89504e470d0a1a0a', 'PNG signature');
+    assert.equal(png.subarray(12, 16).toString('latin1'), 'IHDR');
+    assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [128, 128]);
+  });
+
+  describe('.vscodeignore', () => {
+    const ignoreText = fs.readFileSync(path.join(PROJECT_ROOT, '.vscodeignore'), 'utf8');
+    // The tree as it is, plus what a build and a test run leave (they may not have run yet).
+    const candidates = [...new Set([...walk(PROJECT_ROOT),
+      'dist/extension.js', 'dist/extension.js.map', 'dist/webview.js', 'dist/webview.js.map', 'dist/archive.js', 'dist/cli.js',
+      'dist/cli.js.map', 'dist/webview.css', 'dist/archive.css', 'dist/codicon.css', 'dist/codicon.ttf',
+      'out/src/cli/main.js', 'out/src/cli/main.js.map', 'out/test/unit/cli/cli.test.js', 'test-artifacts/demo.png',
+      'test-artifacts/logs/unit.log', 'animscope-0.1.0.vsix', '.vscode-host/x', '.ci/run'])];
+    const files = shipped(ignoreText, candidates);
+
+    it('the matcher follows vsce: negations win, bare names cover folders', () => {
+      assert.deepEqual(shipped('**\n!a/*.js', ['a/x.js', 'a/x.js.map', 'a/b/y.js', 'c']), ['a/x.js']);
+      assert.deepEqual(shipped('src\n*.map', ['src/a.ts', 'srcx', 'a.map', 'd/a.map', 'package.json']), ['srcx', 'd/a.map', 'package.json']);
+      assert.deepEqual(shipped('**/*.map', ['a.map', 'd/e/a.map', 'a.js']), ['a.js']);
+    });
+
+    it('ships no sources, tests, scripts, build intermediates or source maps', () => {
+      const dev = files.filter((f) => /^(src|test|scripts|out|webview|bench|node_modules|test-artifacts|\.ci|\.vscode[^/]*)\//.test(f) ||
+        /\.(ts|map|vsix|mjs|log)$/.test(f) || /^(tsconfig.*\.json|\.mocharc\.json|package-lock\.json|esbuild\.mjs|\.gitignore)$/.test(f));
+      assert.deepEqual(dev, []);
+    });
+
+    it('ships what VS Code and the CLI run', () => {
+      const needed = [
+        'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', pkg.icon, pkg.main.replace(/^\.\//, ''),
+        ...Object.values(pkg.bin as Record<string, string>).map((b) => b.replace(/^\.\//, '')),
+        'dist/webview.js', 'dist/archive.js', 'dist/webview.css', 'dist/archive.css', 'dist/codicon.css', 'dist/codicon.ttf', 'dist/cli.js',
+      ];
+      for (const f of needed) assert.ok(files.includes(f), `${f} must ship`);
+    });
+
+    it('ships nothing else: every file is run by VS Code or the CLI, or is the extension page', () => {
+      const explained = new Set(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', pkg.icon, 'bin/animscope.js']);
+      const unexplained = files.filter((f) => !explained.has(f) && !/^dist\/[^/]+\.(js|css|ttf)$/.test(f));
+      assert.deepEqual(unexplained, []);
+    });
+
+    it('README images and links exist in the repository (vsce points them at its URL)', () => {
+      assert.match(pkg.repository.url, /^https:\/\/github\.com\/[^/]+\/[^/]+?(\.git)?$/, 'a GitHub URL vsce can rewrite links to');
+      const { images, links } = readmeTargets();
+      assert.ok(images.length > 0);
+      for (const f of [...images, ...links]) assert.ok(fs.existsSync(path.join(PROJECT_ROOT, f)), `README target ${f} exists`);
+    });
+  });
+});
