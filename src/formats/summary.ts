@@ -5,24 +5,16 @@
  */
 import type { Diagnostic } from './binary/diagnostics';
 import { specFor } from './registry';
+import type { FormatSummary } from './spec';
 import type { DecodedFile } from './types';
 
-export interface Summary {
+/** The file's facts and its animation's (FormatSummary: duration, loop mode, counts, names, headline). */
+export interface Summary extends FormatSummary {
   fileName: string;
   format: DecodedFile['format'];
   /** Bytes the spans refer to (decompressed). */
   size: number;
   compressed?: { kind: string; compressedSize: number };
-  duration?: number;
-  loopMode?: string;
-  rotationFraction?: number;
-  matrixMode?: string;
-  /** Ordered label → count (joints, tracks, keyed tracks, bank sizes, sequences …). */
-  counts: [string, number][];
-  /** Names from the file (materials, sequences), untrusted: escape before display. */
-  names: string[];
-  /** The status bar's words after the format (`89 frames`, `loop`; `1559 sequences`). */
-  headline: string[];
   diagnostics: Record<Diagnostic['severity'], number>;
 }
 

@@ -4,7 +4,9 @@
  */
 import { loopModeName } from '../../anim/loop';
 import { plural } from '../binary/text';
-import type { FormatFamily, FormatMagic, FormatSummary } from '../spec';
+import { bindingInfos, MaterialBindOptions, MaterialBindingResult } from '../../anim/materials';
+import type { ModelData } from '../model/types';
+import type { FormatFamily, FormatMagic, FormatSummary, ModelFacet } from '../spec';
 import { JSYSTEM_CODES } from './container';
 import type { J3DCommon, KeyTrack, SrtTracks } from './types';
 import { isInt, isObj, Obj } from '../binary/guards';
@@ -66,6 +68,22 @@ export function indexOfKey(key: string, prefix: string, count: number): number |
   if (!/^\d+$/.test(rest)) return undefined;
   const n = Number(rest);
   return n < count ? n : undefined;
+}
+
+/**
+ * The model facet of a kind whose entries bind to materials by name: `bind` gives the bindings,
+ * this turns them into what the page and the export show (` → material 1` after each entry).
+ */
+export function materialTarget<A>(bind: (model: Pick<ModelData, 'materials'>, anim: A, options: MaterialBindOptions) => MaterialBindingResult): ModelFacet<A> {
+  return {
+    target: 'materials',
+    purpose: 'see which materials the entries drive',
+    bind(anim, model, root) {
+      const result = bind(model, anim, { animRoot: root });
+      const { infos, suffixes } = bindingInfos(result);
+      return { materialBindings: infos, groupTargets: suffixes, diagnostics: result.diagnostics };
+    },
+  };
 }
 
 // ---- payload checks (the page never trusts what arrives) ------------------------------------

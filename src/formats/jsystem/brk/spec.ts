@@ -1,9 +1,8 @@
 /** BRK — TEV register colour animation (FORMATS.md §4): everything the product knows of the format. */
-import { bindingInfos } from '../../../anim/materials';
 import { planBrk } from '../../../anim/tracks';
 import type { FormatSpec } from '../../spec';
 import { isObj } from '../../binary/guards';
-import { indexOfKey, isJ3dCommon, isKeyTrack, J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, moves } from '../family';
+import { indexOfKey, isJ3dCommon, isKeyTrack, J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, materialTarget, moves } from '../family';
 import { BRK_CODES, decodeBrk } from './decode';
 import type { BrkAnim, BrkColorBanks, BrkEntry } from './types';
 import { bindBrkMaterials } from './binding';
@@ -111,21 +110,10 @@ export const BRK: FormatSpec<BrkAnim> = {
       };
     },
   },
-  summarize: (anim) => {
-    const s = j3dSummary(anim, [...anim.register, ...anim.konstant].flatMap(channels), [['register entries', anim.register.length], ['konstant entries', anim.konstant.length]], {
-      names: [...anim.register, ...anim.konstant].map((e) => e.materialName),
-    });
-    return s;
-  },
-  model: {
-    target: 'materials',
-    purpose: 'see which materials the entries drive',
-    bind(anim, model, root) {
-      const result = bindBrkMaterials(model, anim, { animRoot: root });
-      const { infos, suffixes } = bindingInfos(result);
-      return { materialBindings: infos, groupTargets: suffixes, diagnostics: result.diagnostics };
-    },
-  },
+  summarize: (anim) => j3dSummary(anim, [...anim.register, ...anim.konstant].flatMap(channels),
+    [['register entries', anim.register.length], ['konstant entries', anim.konstant.length]],
+    { names: [...anim.register, ...anim.konstant].map((e) => e.materialName) }),
+  model: materialTarget(bindBrkMaterials),
   apply: applyBrk,
   wire: {
     pack: (anim) => anim,

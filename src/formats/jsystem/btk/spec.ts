@@ -1,9 +1,8 @@
 /** BTK — texture SRT animation (FORMATS.md §3): everything the product knows of the format. */
-import { bindingInfos } from '../../../anim/materials';
 import { planBtk } from '../../../anim/tracks';
 import type { FormatSpec } from '../../spec';
 import { isObj } from '../../binary/guards';
-import { indexOfKey, isJ3dCommon, isSrtTracks, J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, moves, srtTrackList } from '../family';
+import { indexOfKey, isJ3dCommon, isSrtTracks, J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, materialTarget, moves, srtTrackList } from '../family';
 import { BTK_CODES, decodeBtk } from './decode';
 import type { BtkAnim, BtkEntry } from './types';
 import { bindBtkMaterials } from './binding';
@@ -61,15 +60,7 @@ export const BTK: FormatSpec<BtkAnim> = {
     counts: [['scale bank', anim.scaleBank.length], ['rotation bank', anim.rotationBank.length], ['translation bank', anim.translationBank.length]],
     names: anim.entries.map((e) => e.materialName),
   }),
-  model: {
-    target: 'materials',
-    purpose: 'see which materials the entries drive',
-    bind(anim, model, root) {
-      const result = bindBtkMaterials(model, anim, { animRoot: root });
-      const { infos, suffixes } = bindingInfos(result);
-      return { materialBindings: infos, groupTargets: suffixes, diagnostics: result.diagnostics };
-    },
-  },
+  model: materialTarget(bindBtkMaterials),
   apply: applyBtk,
   wire: {
     pack: (anim) => anim,
