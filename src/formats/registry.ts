@@ -11,6 +11,7 @@ import type { DiagnosticCode } from './binary/diagnostics';
 import { BCK } from './jsystem/bck/spec';
 import { BRK } from './jsystem/brk/spec';
 import { BTK } from './jsystem/btk/spec';
+import { BTP } from './jsystem/btp/spec';
 import { MOTN } from './motn/spec';
 import type { FormatFamily, FormatSpec } from './spec';
 
@@ -18,6 +19,7 @@ export const FORMATS = {
   bck: BCK,
   btk: BTK,
   brk: BRK,
+  btp: BTP,
   motn: MOTN,
 } as const;
 
