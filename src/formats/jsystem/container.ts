@@ -196,11 +196,20 @@ export class ChunkContext {
 /** Alignment padding text of the J3D writers (cut to the length needed). */
 export const J3D_PADDING_TEXT = 'This is padding data to alignment';
 
-/** True when bytes[start, end) are the padding text cut short, or a run of one fill byte. */
+/**
+ * True when bytes[start, end) are the padding text cut short — or several such runs back to back
+ * (`ThThis is `: a 4-byte alignment followed by a 32-byte one) — or a run of one fill byte.
+ */
 export function isJ3dPadding(bytes: Uint8Array, start: number, end: number): boolean {
   if (end <= start) return true;
-  let text = end - start <= J3D_PADDING_TEXT.length;
-  for (let i = start; i < end && text; i++) text = bytes[i] === J3D_PADDING_TEXT.charCodeAt(i - start);
+  let text = true;
+  for (let i = start, k = 0; i < end && text; i++, k++) {
+    const c = bytes[i];
+    if (k < J3D_PADDING_TEXT.length && c === J3D_PADDING_TEXT.charCodeAt(k)) continue;
+    // A new run starts where the text starts again.
+    text = k > 0 && c === J3D_PADDING_TEXT.charCodeAt(0);
+    k = 0;
+  }
   if (text) return true;
   const first = bytes[start];
   if (first !== 0x00 && first !== 0xFF && first !== 0xCD) return false;
