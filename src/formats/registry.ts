@@ -8,10 +8,12 @@
  * `npm run docs:registry` to regenerate the README tables, the schema and package.json selectors.
  */
 import type { DiagnosticCode } from './binary/diagnostics';
+import { BCA } from './jsystem/bca/spec';
 import { BCK } from './jsystem/bck/spec';
 import { BRK } from './jsystem/brk/spec';
 import { BTK } from './jsystem/btk/spec';
 import { BTP } from './jsystem/btp/spec';
+import { BVA } from './jsystem/bva/spec';
 import { MOTN } from './motn/spec';
 import type { FormatFamily, FormatSpec } from './spec';
 
@@ -19,7 +21,9 @@ export const FORMATS = {
   bck: BCK,
   btk: BTK,
   brk: BRK,
+  bca: BCA,
   btp: BTP,
+  bva: BVA,
   motn: MOTN,
 } as const;
 

@@ -1,0 +1,81 @@
+/**
+ * BCA — ANF1 chunk, full joint animation (FORMATS.md §9.2).
+ *
+ * Field tree: `header`, `ANF1` → id, size, loopMode, unused (0x09: not a rotation fraction),
+ * duration, jointCount, scaleCount, rotationCount, translationCount (the game ignores the three
+ * bank counts), jointTableOffset, scaleBankOffset, rotationBankOffset, translationBankOffset; then
+ * `jointTable` (36-byte FullJoint: scaleX, rotationX, translationX, scaleY, … translationZ, each a
+ * 4-byte count/index entry), `scaleBank` (f32), `rotationBank` (s16), `translationBank` (f32).
+ */
+import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
+import { compositeElement, scalarElement } from '../../binary/builder';
+import type { FormatResult } from '../../result';
+import { ChunkContext, copyF32Bank, copyS16Bank, decodeJsystemFile, readAnimationStart } from '../container';
+import { FULL_TRACK_ENTRY, FullBank, FullTrackChecker } from '../fulltrack';
+import type { FullSrtTracks, FullTrack } from '../types';
+import type { BcaAnim } from './types';
+
+export const ANF1_HEADER_SIZE = 0x24;
+export const BCA_JOINT_SIZE = 36;
+
+/** Component order inside a joint's 36 bytes. */
+export const BCA_COMPONENTS = [
+  'scaleX', 'rotationX', 'translationX',
+  'scaleY', 'rotationY', 'translationY',
+  'scaleZ', 'rotationZ', 'translationZ',
+] as const;
+
+export const BCA_JOINT = compositeElement('FullJoint', BCA_COMPONENTS.map((n) => [n, FULL_TRACK_ENTRY] as [string, typeof FULL_TRACK_ENTRY]));
+
+/** BCA-specific diagnostics (the shared ones are the family's). */
+export const BCA_CODES: DiagnosticCode[] = [];
+
+export function decodeBca(bytes: Uint8Array, diagnostics: DiagnosticSink): FormatResult<BcaAnim> {
+  return decodeJsystemFile(bytes, diagnostics, 'bca1', 'ANF1', ANF1_HEADER_SIZE, decodeAnf1);
+}
+
+function decodeAnf1(ctx: ChunkContext): BcaAnim {
+  const { b, bytes } = ctx;
+  const s = ctx.start;
+  const { loopMode, duration } = readAnimationStart(ctx, 0x0A, 'unused');
+  const jointCount = b.u16('jointCount', s + 0x0C);
+  const scaleCount = b.u16('scaleCount', s + 0x0E);
+  const rotationCount = b.u16('rotationCount', s + 0x10);
+  const translationCount = b.u16('translationCount', s + 0x12);
+  const jointTableOffset = ctx.offsetField('jointTableOffset', 0x14);
+  const scaleBankOffset = ctx.offsetField('scaleBankOffset', 0x18);
+  const rotationBankOffset = ctx.offsetField('rotationBankOffset', 0x1C);
+  const translationBankOffset = ctx.offsetField('translationBankOffset', 0x20);
+
+  const table = ctx.table('jointTable', jointTableOffset, jointCount, BCA_JOINT, 'table');
+  const scale = ctx.table('scaleBank', scaleBankOffset, scaleCount, scalarElement('f32'), 'bank');
+  const rotation = ctx.table('rotationBank', rotationBankOffset, rotationCount, scalarElement('s16'), 'bank');
+  const translation = ctx.table('translationBank', translationBankOffset, translationCount, scalarElement('f32'), 'bank');
+  const banks: FullBank[] = [
+    { name: 'scaleBank', length: scaleCount, offset: scale.offset },
+    { name: 'rotationBank', length: rotationCount, offset: rotation.offset },
+    { name: 'translationBank', length: translationCount, offset: translation.offset },
+  ];
+
+  const checker = new FullTrackChecker(ctx.limited, 'ANF1', duration, (entry, c) => `joint ${entry} ${BCA_COMPONENTS[c]}`);
+  const joints: BcaAnim['joints'] = new Array(table.count);
+  const tracks: FullTrack[] = new Array(9);
+  for (let j = 0; j < table.count; j++) {
+    const base = table.offset + j * BCA_JOINT_SIZE;
+    for (let c = 0; c < 9; c++) {
+      const p = base + c * 4;
+      const count = (bytes[p] << 8) | bytes[p + 1];
+      const index = (bytes[p + 2] << 8) | bytes[p + 3];
+      checker.check(count, index, p, banks[c % 3], j, c);
+      tracks[c] = { count, index };
+    }
+    const axis = (a: number): FullSrtTracks => ({ scale: tracks[a * 3], rotation: tracks[a * 3 + 1], translation: tracks[a * 3 + 2] });
+    joints[j] = { x: axis(0), y: axis(1), z: axis(2) };
+  }
+  return {
+    format: 'bca', loopMode, rotationFraction: 0, duration, joints,
+    scaleBank: copyF32Bank(bytes, scale.offset, scale.count),
+    rotationBank: copyS16Bank(bytes, rotation.offset, rotation.count),
+    translationBank: copyF32Bank(bytes, translation.offset, translation.count),
+  };
+}
