@@ -9,7 +9,7 @@ import { J3D_BINDING_CODES } from './binding';
 import { COLOUR_CODES } from './colour';
 import { JSYSTEM_CODES } from './container';
 import { FULL_TRACK_CODES } from './fulltrack';
-import type { FullSrtTracks, FullTrack, J3DCommon, KeyTrack, RgbaTracks, SrtTracks } from './types';
+import type { FullSrtTracks, FullTrack, J3DCommon, KeyTrack, Rgba, SrtTracks } from './types';
 
 /** The container's codes, then the checks several kinds share (full tracks, colour constants, bindings). */
 export const J3D_FAMILY: FormatFamily = { id: 'j3d', label: 'J3D', codes: [...JSYSTEM_CODES, ...FULL_TRACK_CODES, ...COLOUR_CODES, ...J3D_BINDING_CODES] };
@@ -85,7 +85,7 @@ export function fullSrtTrackList(axes: readonly (FullSrtTracks | undefined)[]): 
 }
 
 /** R, G, B, A in order. */
-export function rgbaList<T>(c: RgbaTracks<T>): T[] {
+export function rgbaList<T>(c: Rgba<T>): T[] {
   return [c.r, c.g, c.b, c.a];
 }
 
@@ -133,7 +133,7 @@ export function isFullSrtTracks(x: unknown): x is FullSrtTracks {
 }
 
 /** An object with r, g, b, a each passing `item`. */
-export function isRgba<T>(x: unknown, item: (y: unknown) => y is T): x is RgbaTracks<T> {
+export function isRgba<T>(x: unknown, item: (y: unknown) => y is T): x is Rgba<T> {
   return isObj(x) && item(x.r) && item(x.g) && item(x.b) && item(x.a);
 }
 

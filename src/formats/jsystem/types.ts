@@ -51,8 +51,8 @@ export interface FullSrtTracks {
   translation: FullTrack;
 }
 
-/** The four colour components of an entry, as key tracks (BPK, BXK) or full tracks (BPA, BXA). */
-export interface RgbaTracks<T> {
+/** The four colour components of an entry: key tracks (BPK, BXK), full tracks (BPA, BXA) or banks. */
+export interface Rgba<T> {
   r: T;
   g: T;
   b: T;
