@@ -10,6 +10,8 @@
 import type { DiagnosticCode } from './binary/diagnostics';
 import { BCA } from './jsystem/bca/spec';
 import { BCK } from './jsystem/bck/spec';
+import { BPA } from './jsystem/bpa/spec';
+import { BPK } from './jsystem/bpk/spec';
 import { BRK } from './jsystem/brk/spec';
 import { BTK } from './jsystem/btk/spec';
 import { BTP } from './jsystem/btp/spec';
@@ -22,6 +24,8 @@ export const FORMATS = {
   btk: BTK,
   brk: BRK,
   bca: BCA,
+  bpk: BPK,
+  bpa: BPA,
   btp: BTP,
   bva: BVA,
   motn: MOTN,
