@@ -81,36 +81,43 @@ export function bindClusters(trackCount: number, model: ModelData, countAt: numb
   };
 }
 
-/** One BXK/BXA entry as the vertex-colour binding sees it. */
-export interface VertexColourEntry {
-  channel: number;
-  entry: number;
-  /** The entry's colour-array indices (its index set). */
-  indices: ArrayLike<number>;
-  /** Absolute offset of the entry's index set (where a diagnostic points). */
-  indexSetOffset: number;
+/** One BXK/BXA colour channel as the vertex-colour binding sees it. */
+export interface VertexColourChannel {
+  /** Per entry, its index set: `count` pool elements from `first`. */
+  sets: readonly { count: number; first: number }[];
+  /** The channel's colour-array indices. */
+  pool: ArrayLike<number>;
+  /** Absolute offset of the channel's index-set table (where a diagnostic points), if known. */
+  setTableOffset?: number;
 }
 
 /**
  * BXK/BXA: entry i of channel c writes its colour to every VTX1 colour-array-c slot its index set
  * names (§9.7). With the model's colour-array lengths known, each index must be inside (§9.11).
+ * Index sets may overlap: the check counts through prefix sums, O(pool + entries).
  */
-export function bindVertexColours(entries: readonly VertexColourEntry[], model: ModelData): ModelBindResult {
+export function bindVertexColours(channels: readonly VertexColourChannel[], model: ModelData): ModelBindResult {
   const counts = modelFacts(model).colourCounts;
   const out = new BindDiagnostics();
-  const groupTargets = entries.map((e) => {
-    const n = e.indices.length;
-    const limit = counts?.[e.channel];
+  const groupTargets: string[] = [];
+  channels.forEach((ch, c) => {
+    const limit = counts?.[c];
+    let past: Int32Array | undefined;
     if (limit !== undefined) {
-      let bad = 0;
-      let first = -1;
-      for (let k = 0; k < n; k++) if (e.indices[k] >= limit) { bad++; if (first < 0) first = e.indices[k]; }
-      if (bad > 0) {
-        out.add('error', 'MDL_VERTEX_COLOUR_INDEX', e.indexSetOffset, 8,
-          `Channel ${e.channel} entry ${e.entry}: ${bad} of its ${n} colour index(es) (first ${first}) are past the model's colour array ${e.channel} (${limit} entries).`);
-      }
+      past = new Int32Array(ch.pool.length + 1);
+      for (let k = 0; k < ch.pool.length; k++) past[k + 1] = past[k] + (ch.pool[k] >= limit ? 1 : 0);
     }
-    return ` → ${n} vertex colour${n === 1 ? '' : 's'} (CLR${e.channel})`;
+    ch.sets.forEach((set, i) => {
+      const from = Math.min(set.first, ch.pool.length);
+      const to = Math.min(set.first + set.count, ch.pool.length);
+      const bad = past ? past[to] - past[from] : 0;
+      if (bad > 0 && limit !== undefined) {
+        const at = ch.setTableOffset !== undefined ? ch.setTableOffset + i * 8 : 0;
+        out.add('error', 'MDL_VERTEX_COLOUR_INDEX', at, ch.setTableOffset !== undefined ? 8 : 0,
+          `Channel ${c} entry ${i}: ${bad} of its ${to - from} colour index(es) are past the model's colour array ${c} (${limit} entries).`);
+      }
+      groupTargets.push(` → ${set.count} vertex colour${set.count === 1 ? '' : 's'} (CLR${c})`);
+    });
   });
   return { groupTargets, diagnostics: out.list };
 }

@@ -9,10 +9,11 @@ import { J3D_BINDING_CODES } from './binding';
 import { COLOUR_CODES } from './colour';
 import { JSYSTEM_CODES } from './container';
 import { FULL_TRACK_CODES } from './fulltrack';
+import { VERTEX_COLOUR_CODES } from './vtxcolour';
 import type { FullSrtTracks, FullTrack, J3DCommon, KeyTrack, Rgba, SrtTracks } from './types';
 
-/** The container's codes, then the checks several kinds share (full tracks, colour constants, bindings). */
-export const J3D_FAMILY: FormatFamily = { id: 'j3d', label: 'J3D', codes: [...JSYSTEM_CODES, ...FULL_TRACK_CODES, ...COLOUR_CODES, ...J3D_BINDING_CODES] };
+/** The container's codes, then the checks several kinds share (full tracks, colours, vertex colours, bindings). */
+export const J3D_FAMILY: FormatFamily = { id: 'j3d', label: 'J3D', codes: [...JSYSTEM_CODES, ...FULL_TRACK_CODES, ...COLOUR_CODES, ...VERTEX_COLOUR_CODES, ...J3D_BINDING_CODES] };
 
 /** `J3D1` at 0x00, `type` at 0x04. */
 export function j3dMagic(type: string): FormatMagic {
