@@ -10,12 +10,16 @@
 import type { DiagnosticCode } from './binary/diagnostics';
 import { BCA } from './jsystem/bca/spec';
 import { BCK } from './jsystem/bck/spec';
+import { BLA } from './jsystem/bla/spec';
+import { BLK } from './jsystem/blk/spec';
 import { BPA } from './jsystem/bpa/spec';
 import { BPK } from './jsystem/bpk/spec';
 import { BRK } from './jsystem/brk/spec';
 import { BTK } from './jsystem/btk/spec';
 import { BTP } from './jsystem/btp/spec';
 import { BVA } from './jsystem/bva/spec';
+import { BXA } from './jsystem/bxa/spec';
+import { BXK } from './jsystem/bxk/spec';
 import { MOTN } from './motn/spec';
 import type { FormatFamily, FormatSpec } from './spec';
 
@@ -28,6 +32,10 @@ export const FORMATS = {
   bpa: BPA,
   btp: BTP,
   bva: BVA,
+  blk: BLK,
+  bla: BLA,
+  bxk: BXK,
+  bxa: BXA,
   motn: MOTN,
 } as const;
 
