@@ -17,7 +17,7 @@ export const MODEL_CODES: DiagnosticCode[] = [
   { code: 'MDL_SHAPE_INDEX', severity: 'warning', summary: 'An INF1 shape node refers to a shape index not below the SHP1 shape count.' },
   { code: 'MDL_SCALING_RULE', severity: 'warning', summary: 'The INF1 scaling rule (load flags & 0xF) is not 0 (Basic), 1 (Softimage) or 2 (Maya).' },
   { code: 'MDL_MATRIX_TYPE', severity: 'warning', summary: 'A JNT1 joint matrix type (kind >> 4) is not 0 (standard), 1 (billboard) or 2 (Y billboard).' },
-  { code: 'MDL_JOINT_COUNT', severity: 'warning', summary: 'A BCK animates a different number of joints than the model has (binding: joint i drives model joint i).' },
-  { code: 'MDL_MATERIAL_MISSING', severity: 'warning', summary: 'A BTK/BRK entry names a material the model does not have; the entry binds to nothing.' },
+  { code: 'MDL_JOINT_COUNT', severity: 'warning', summary: 'A BCK/BCA animates a different number of joints than the model has (binding: joint i drives model joint i): an error when it has fewer (the game reads past the joint table), a warning when more.' },
+  { code: 'MDL_MATERIAL_MISSING', severity: 'warning', summary: 'A BTK/BRK/BPK/BPA/BTP entry names a material the model does not have; the entry binds to nothing (the game skips it).' },
   { code: 'MDL_TEXMTX_SLOT', severity: 'info', summary: 'A BTK entry drives texture-matrix slot 0xFF (skip) or a slot above 9; it changes nothing on the material.' },
 ];
