@@ -10,13 +10,16 @@
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
 import { compositeElement, scalarElement } from '../../binary/builder';
 import type { FormatResult } from '../../result';
-import { ChunkContext, copyF32Bank, copyS16Bank, decodeJsystemFile, readAnimationStart } from '../container';
+import { ChunkContext, copyF32Bank, copyS16Bank, copyU16Bank, decodeJsystemFile, readAnimationStart } from '../container';
+import { defineLazy } from '../lazy';
 import { FULL_TRACK_ENTRY, FullBank, FullTrackChecker } from '../fulltrack';
 import type { FullSrtTracks, FullTrack } from '../types';
 import type { BcaAnim } from './types';
 
 export const ANF1_HEADER_SIZE = 0x24;
 export const BCA_JOINT_SIZE = 36;
+/** u16 values per joint: count and index of 9 full tracks. */
+export const BCA_TRACK_VALUES = 18;
 
 /** Component order inside a joint's 36 bytes. */
 export const BCA_COMPONENTS = [
@@ -58,24 +61,28 @@ function decodeAnf1(ctx: ChunkContext): BcaAnim {
   ];
 
   const checker = new FullTrackChecker(ctx.limited, 'ANF1', duration, (entry, c) => `joint ${entry} ${BCA_COMPONENTS[c]}`);
-  const joints: BcaAnim['joints'] = new Array(table.count);
-  const tracks: FullTrack[] = new Array(9);
-  for (let j = 0; j < table.count; j++) {
-    const base = table.offset + j * BCA_JOINT_SIZE;
-    for (let c = 0; c < 9; c++) {
-      const p = base + c * 4;
-      const count = (bytes[p] << 8) | bytes[p + 1];
-      const index = (bytes[p + 2] << 8) | bytes[p + 3];
-      checker.check(count, index, p, banks[c % 3], j, c);
-      tracks[c] = { count, index };
-    }
-    const axis = (a: number): FullSrtTracks => ({ scale: tracks[a * 3], rotation: tracks[a * 3 + 1], translation: tracks[a * 3 + 2] });
-    joints[j] = { x: axis(0), y: axis(1), z: axis(2) };
+  const end = table.offset + table.count * BCA_JOINT_SIZE;
+  for (let p = table.offset, j = 0; p < end; j++) {
+    for (let c = 0; c < 9; c++, p += 4) checker.check((bytes[p] << 8) | bytes[p + 1], (bytes[p + 2] << 8) | bytes[p + 3], p, banks[c % 3], j, c);
   }
-  return {
-    format: 'bca', loopMode, rotationFraction: 0, duration, joints,
+  // A copy of the joint table: the joint objects are built on first access.
+  const tracks = copyU16Bank(bytes, table.offset, table.count * BCA_TRACK_VALUES);
+  const anim: BcaAnim = {
+    format: 'bca', loopMode, rotationFraction: 0, duration, joints: [],
     scaleBank: copyF32Bank(bytes, scale.offset, scale.count),
     rotationBank: copyS16Bank(bytes, rotation.offset, rotation.count),
     translationBank: copyF32Bank(bytes, translation.offset, translation.count),
   };
+  defineLazy(anim, 'joints', () => bcaJoints(tracks));
+  return anim;
+}
+
+/** The joint objects from the joint table's u16 values (count, index × 9 per joint, in file order). */
+export function bcaJoints(values: Uint16Array): BcaAnim['joints'] {
+  const n = Math.floor(values.length / BCA_TRACK_VALUES);
+  const joints: BcaAnim['joints'] = new Array(n);
+  const at = (j: number, c: number): FullTrack => ({ count: values[j * BCA_TRACK_VALUES + c * 2], index: values[j * BCA_TRACK_VALUES + c * 2 + 1] });
+  const axis = (j: number, a: number): FullSrtTracks => ({ scale: at(j, a * 3), rotation: at(j, a * 3 + 1), translation: at(j, a * 3 + 2) });
+  for (let j = 0; j < n; j++) joints[j] = { x: axis(j, 0), y: axis(j, 1), z: axis(j, 2) };
+  return joints;
 }

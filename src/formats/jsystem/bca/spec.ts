@@ -1,16 +1,15 @@
 /** BCA — full joint animation (FORMATS.md §9.2): everything the product knows of the format. */
 import { bindJoints } from '../../../anim/skeleton';
 import type { FormatSpec } from '../../spec';
-import {
-  FULL_TRACK_SCHEMA, fullSrtTrackList, indexOfKey, isFullSrtTracks, isJ3dCommon, isObj, J3D_FAMILY, j3dFullSummary, j3dMagic, j3dPatterns, movesFull,
-} from '../family';
-import { BCA_CODES, decodeBca } from './decode';
+import { resolvePath } from '../../binary/fields';
+import { copyU16Bank } from '../container';
+import { FULL_TRACK_SCHEMA, fullSrtTrackList, indexOfKey, isJ3dCommon, J3D_FAMILY, j3dFullSummary, j3dMagic, j3dPatterns, movesFull } from '../family';
+import { BCA_CODES, BCA_TRACK_VALUES, bcaJoints, decodeBca } from './decode';
 import { bcaJointChannels, planBca } from './plan';
 import type { BcaAnim } from './types';
 
 const JOINT_PATH = /^ANF1\/jointTable\[(\d+)\]/;
 
-const isJoint = (x: unknown): boolean => isObj(x) && isFullSrtTracks(x.x) && isFullSrtTracks(x.y) && isFullSrtTracks(x.z);
 const FULL_SRT_SCHEMA = {
   type: 'object', required: ['scale', 'rotation', 'translation'],
   properties: { scale: FULL_TRACK_SCHEMA, rotation: FULL_TRACK_SCHEMA, translation: FULL_TRACK_SCHEMA },
@@ -61,9 +60,21 @@ export const BCA: FormatSpec<BcaAnim> = {
     joints: bcaJointChannels,
   },
   wire: {
-    pack: (anim) => anim,
-    unpack: (x) => (isJ3dCommon(x, 'bca') && Array.isArray(x.joints) && x.joints.every(isJoint) && x.scaleBank instanceof Float32Array &&
-      x.rotationBank instanceof Int16Array && x.translationBank instanceof Float32Array ? (x as unknown as BcaAnim) : undefined),
+    // The joint table as its u16 values (reading `joints` would build ~850,000 objects for the largest files).
+    pack(anim, root, bytes) {
+      const { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank } = anim;
+      const table = resolvePath(root, 'ANF1/jointTable', bytes);
+      const jointTracks = table?.array ? copyU16Bank(bytes, table.offset, table.array.count * BCA_TRACK_VALUES) : new Uint16Array(0);
+      return { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank, jointTracks };
+    },
+    unpack(x) {
+      if (!isJ3dCommon(x, 'bca') || !(x.jointTracks instanceof Uint16Array) || !(x.scaleBank instanceof Float32Array) ||
+        !(x.rotationBank instanceof Int16Array) || !(x.translationBank instanceof Float32Array)) return undefined;
+      return {
+        format: 'bca', loopMode: x.loopMode, rotationFraction: x.rotationFraction, duration: x.duration, joints: bcaJoints(x.jointTracks),
+        scaleBank: x.scaleBank, rotationBank: x.rotationBank, translationBank: x.translationBank,
+      };
+    },
   },
   samplePaths: ['`joints/{i}/{scale|rotation|translation}/{x|y|z}` (as BCK; rotation in degrees = raw · 180 / 32768, never shifted)'],
   schema: {
