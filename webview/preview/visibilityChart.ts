@@ -1,7 +1,7 @@
 /**
  * Visibility chart (BVA): one row per shape over frames 0 … duration − 1, filled where the shape
  * is shown, empty where hidden, dashed where the value is missing (read from outside the bank);
- * the current frame marked across all rows, the selected shape's row emphasised, and each row's
+ * the current frame outlined on every row, the selected shape's row emphasised, and each row's
  * state at the current frame in words.
  *
  * Self-contained: styles set through the CSSOM from `--vscode-*` theme variables only; labels
@@ -33,6 +33,7 @@ const stateOf = (v: number): 'shown' | 'hidden' | 'missing' => (v !== v ? 'missi
 interface RowView {
   row: VisibilityRow;
   runs: StripRun[];
+  marker: HTMLDivElement;
   state: HTMLElement;
   current: number;
 }
@@ -40,7 +41,6 @@ interface RowView {
 export class VisibilityChartPreview {
   readonly element: HTMLDivElement;
   private readonly grid: HTMLDivElement;
-  private readonly marker: HTMLDivElement;
   private readonly caption: HTMLDivElement;
   private readonly note: HTMLDivElement;
   private views: RowView[] = [];
@@ -55,13 +55,7 @@ export class VisibilityChartPreview {
     this.caption = el('div', 'as-visibility-caption');
     css(this.caption, { 'font-variant-numeric': 'tabular-nums' });
     this.grid = el('div', 'as-visibility-grid');
-    css(this.grid, { display: 'grid', 'grid-template-columns': 'max-content 1fr max-content', gap: '3px 8px', 'align-items': 'center', position: 'relative' });
-    this.marker = el('div', 'as-visibility-marker');
-    this.marker.setAttribute('aria-hidden', 'true');
-    css(this.marker, {
-      position: 'absolute', top: '0', bottom: '0', 'box-sizing': 'border-box', 'pointer-events': 'none',
-      border: '2px solid var(--vscode-focusBorder, var(--vscode-foreground))',
-    });
+    css(this.grid, { display: 'grid', 'grid-template-columns': 'max-content 1fr max-content', gap: '3px 8px', 'align-items': 'center' });
     this.note = el('div', 'as-preview-note');
     this.note.hidden = true;
     this.element.append(this.caption, this.grid, this.note);
@@ -93,7 +87,7 @@ export class VisibilityChartPreview {
       strip.setAttribute('role', 'img');
       strip.setAttribute('aria-label', `${row.label}: ${runs.slice(0, 32).map((r) => `frames ${r.first}–${r.first + r.frames - 1} ${stateOf(r.value)}`).join('; ')}${runs.length > 32 ? '; …' : ''}`);
       css(strip, {
-        display: 'flex', height: isSelected ? '16px' : '12px', 'border-radius': '2px', overflow: 'hidden',
+        position: 'relative', display: 'flex', height: isSelected ? '16px' : '12px', 'border-radius': '2px', overflow: 'hidden',
         border: `1px solid var(${isSelected ? '--vscode-focusBorder' : '--vscode-panel-border'}, var(--vscode-foreground))`,
       });
       for (const r of runs) {
@@ -105,12 +99,19 @@ export class VisibilityChartPreview {
         else if (stateOf(r.value) === 'missing') css(cell, { outline: '1px dashed var(--vscode-errorForeground)', 'outline-offset': '-2px' });
         strip.append(cell);
       }
+      const marker = el('div', 'as-visibility-marker');
+      marker.setAttribute('aria-hidden', 'true');
+      css(marker, {
+        position: 'absolute', top: '0', bottom: '0', width: `max(2px, ${100 / this.frames}%)`, 'box-sizing': 'border-box', 'pointer-events': 'none',
+        border: '2px solid var(--vscode-focusBorder, var(--vscode-foreground))',
+      });
+      strip.append(marker);
       const state = el('div', 'as-visibility-state');
       css(state, { color: 'var(--vscode-descriptionForeground)', 'min-width': '7ch' });
       cells.push(label, strip, state);
-      return { row, runs, state, current: NaN };
+      return { row, runs, marker, state, current: NaN };
     });
-    this.grid.replaceChildren(...cells, this.marker);
+    this.grid.replaceChildren(...cells);
     this.note.hidden = notDrawn === 0 && step === 1;
     this.note.textContent = [notDrawn > 0 ? `${notDrawn} more shape(s) not drawn.` : '', step > 1 ? `${this.frames} frames: one in ${step} is drawn.` : '']
       .filter(Boolean).join(' ');
@@ -130,9 +131,8 @@ export class VisibilityChartPreview {
   setFrame(frame: number): void {
     this.frameValue = frame;
     const cell = Math.min(this.frames - 1, Math.max(0, Math.floor(Number.isFinite(frame) ? frame : 0)));
-    // The marker spans the strips' column: an absolutely placed grid child takes its grid area as containing block.
-    css(this.marker, { 'grid-column': '2', 'grid-row': `1 / ${Math.max(2, this.views.length + 1)}`, left: `${(cell / this.frames) * 100}%`, width: `max(2px, ${100 / this.frames}%)` });
     for (const v of this.views) {
+      v.marker.style.setProperty('left', `${(cell / this.frames) * 100}%`);
       v.current = v.row.track ? v.row.track.evaluate(frame) : NaN;
       v.state.textContent = stateOf(v.current);
     }
