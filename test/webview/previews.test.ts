@@ -7,7 +7,7 @@
  */
 import * as assert from 'assert';
 import { archiveFile } from '../unit/model/fixtures';
-import { writeBtp, writeBva, writeBxa, writeBxk } from '../fixtures/j3d-kinds-writer';
+import { writeBpa, writeBtp, writeBva, writeBxa, writeBxk } from '../fixtures/j3d-kinds-writer';
 import { HarnessSession, Page, startHarness } from './browser';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -141,5 +141,14 @@ describe('previews of the nine kinds (headless Chromium)', function () {
     assert.strictEqual(await page.locator('.as-brk-head .as-badge').textContent(), 'colour 0');
     assert.strictEqual(await page.locator('.as-brk-name').textContent(), 'lambert3');
     assert.deepStrictEqual(await call<number[]>(page, 'values', 0), [255, 69, 69, 255]);
+  });
+
+  it('BPA: a component read from outside its bank shows "—", no colour and a note', async () => {
+    await show(page, writeBpa({ duration: 2, entries: [{ name: 'm', r: [1, 2], g: null, b: 3, a: 4 }] }).bytes, 'a.bpa');
+    assert.deepStrictEqual(await page.evaluate(() => [...document.querySelectorAll('.as-brk-values dd')].map((d) => d.textContent)), ['1', '—', '3', '4']);
+    assert.strictEqual(await page.evaluate(() => getComputedStyle(document.querySelector('.as-brk-swatch')!).backgroundColor), 'rgba(0, 0, 0, 0)');
+    assert.match((await page.locator('.as-brk-entry .as-preview-note').first().textContent()) ?? '', /G missing/);
+    await setFrame(page, 1);
+    assert.deepStrictEqual(await page.evaluate(() => [...document.querySelectorAll('.as-brk-values dd')].map((d) => d.textContent)), ['2', '—', '3', '4']);
   });
 });

@@ -37,6 +37,7 @@ export class VertexColourPreview {
   private readonly notes: HTMLDivElement;
   private tracks: (DescribedTrack | undefined)[] = [];
   private last = [NaN, NaN, NaN, NaN];
+  private painted = false;
   private frameValue = 0;
 
   constructor() {
@@ -105,7 +106,7 @@ export class VertexColourPreview {
       css(d, { color: 'var(--vscode-editorWarning-foreground)' });
       return d;
     }));
-    this.last = [NaN, NaN, NaN, NaN];
+    this.painted = false;
     this.setFrame(this.frameValue);
   }
 
@@ -117,7 +118,8 @@ export class VertexColourPreview {
   setFrame(frame: number): void {
     this.frameValue = frame;
     const v = this.tracks.map((t) => (t ? t.evaluate(frame) : NaN));
-    if (v.every((x, i) => x === this.last[i] || (x !== x && this.last[i] !== this.last[i]))) return;
+    if (this.painted && v.every((x, i) => x === this.last[i] || (x !== x && this.last[i] !== this.last[i]))) return;
+    this.painted = true;
     this.last = v;
     const missing = v.some((x) => !Number.isFinite(x));
     const [r, g, b, a] = v.map(byte);
