@@ -25,8 +25,9 @@ export interface ModelChunkFacts {
   clusterKeyCount?: number;
 }
 
-/** Codes of the bindings shared by several kinds (BLK/BLA clusters, BXK/BXA vertex colours). */
+/** Codes of the bindings shared by several kinds (material names, BLK/BLA clusters, BXK/BXA vertex colours). */
 export const J3D_BINDING_CODES: DiagnosticCode[] = [
+  { code: 'MDL_MATERIAL_DUPLICATE', severity: 'info', summary: 'An animation entry names a material the model has more than once; the game binds the first.' },
   { code: 'MDL_CLUSTER_SOURCE', severity: 'info', summary: 'BLK/BLA weights drive the cluster keys of a BLS (CLS1) cluster file; the bound model gives none, so the track count is not checked.' },
   { code: 'MDL_CLUSTER_COUNT', severity: 'error', summary: 'A BLK/BLA holds a different number of tracks than the cluster keys of its BLS (one track per key, numbered across clusters).' },
   { code: 'MDL_VERTEX_COLOUR_INDEX', severity: 'error', summary: 'A BXK/BXA index set names a colour-array entry past the model\'s VTX1 colour array.' },

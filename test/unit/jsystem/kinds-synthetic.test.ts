@@ -7,7 +7,7 @@
 import * as assert from 'assert';
 import { describeGroup } from '../../../src/anim/describe';
 import { sampleFile } from '../../../src/anim/sample';
-import { uncoveredRanges, walkFields } from '../../../src/formats/binary/fields';
+import { resolvePath, uncoveredRanges, walkFields } from '../../../src/formats/binary/fields';
 import { ALL_CODES } from '../../../src/formats/codes';
 import { decode } from '../../../src/formats/index';
 import type { BcaAnim } from '../../../src/formats/jsystem/bca/types';
@@ -297,6 +297,19 @@ describe('jsystem kinds: synthetic files', () => {
         ['MDL_TEXTURE_INDEX', 'error', bank + 2],
         ['MDL_TEXMAP_UNUSED', 'warning', 0x20 + w.layout.offsets.entryTable + 4],
       ]);
+    });
+
+    it('a material name the model has twice: info, the first binds (BPK, BPA and BTP alike)', () => {
+      for (const bytes of [writeBpk({ entries: [{ name: 'm' }] }).bytes, writeBpa({ entries: [{ name: 'm', r: 1, g: 1, b: 1, a: 1 }] }).bytes, writeBtp({ entries: [{ name: 'm', texture: 0 }] }).bytes]) {
+        const d = decode(bytes, 'x');
+        const facet = specFor(d.anim!).model;
+        if (facet.target !== 'materials') return assert.fail(facet.target);
+        const bound = facet.bind(d.anim!, fakeModel({ materials: ['a', 'm', 'm'] }), d.root, d.bytes);
+        assert.deepStrictEqual(bound.diagnostics.map((x) => [x.code, x.severity]), [['MDL_MATERIAL_DUPLICATE', 'info']]);
+        assert.strictEqual(bound.materialBindings?.[0].materialIndex, 1);
+        const name = resolvePath(d.root, `${d.root.children![1].name}/nameTable/strings[0]`, d.bytes)!;
+        assert.deepStrictEqual([bound.diagnostics[0].offset, bound.diagnostics[0].length], [name.offset, 2]);
+      }
     });
 
     it('BLK/BLA: no BLS → info; a BLS with another key count → error', () => {
