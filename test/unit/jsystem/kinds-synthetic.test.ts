@@ -290,7 +290,7 @@ describe('jsystem kinds: synthetic files', () => {
       if (facet.target !== 'materials') return assert.fail(facet.target);
       const plain = facet.bind(d.anim!, fakeModel({ materials: ['eye'] }), d.root, d.bytes);
       assert.deepStrictEqual(plain.diagnostics, []);
-      assert.deepStrictEqual(plain.groupTargets, [' → material 0 · TEXMAP1']);
+      assert.deepStrictEqual(plain.groupTargets, [' → material 0']);
       const full = facet.bind(d.anim!, fakeModel({ materials: ['eye'], textureCount: 4, materialTexSlots: [[0]] }), d.root, d.bytes);
       const bank = 0x20 + w.layout.offsets.textureIndexBank;
       assert.deepStrictEqual(full.diagnostics.map((x) => [x.code, x.severity, x.offset]), [

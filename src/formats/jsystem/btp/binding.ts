@@ -41,7 +41,7 @@ export function bindBtp(anim: BtpAnim, model: ModelData, root: FieldNode, tableO
   });
   return {
     materialBindings: infos,
-    groupTargets: infos.map((b, i) => ` → ${b.materialIndex >= 0 ? `material ${b.materialIndex}` : 'not in model'} · TEXMAP${entries[i]?.texMapSlot ?? 0}`),
+    groupTargets: infos.map((b) => ` → ${b.materialIndex >= 0 ? `material ${b.materialIndex}` : 'not in model'}`),
     diagnostics: [...result.diagnostics, ...out.list],
   };
 }

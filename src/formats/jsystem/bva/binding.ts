@@ -23,7 +23,8 @@ export function bindShapes(entryCount: number, model: ModelData, countAt: number
       `The animation has ${entryCount} shape entries (at ${hex(countAt)}) but the model has ${shapes} shape(s): entries ${shapes}…${entryCount - 1} drive nothing.`);
   }
   return {
-    groupTargets: Array.from({ length: entryCount }, (_, i) => (i < shapes ? ` → shape ${i}` : ' → (no model shape)')),
+    // Entry i drives shape i: only the entries past the model's shapes need saying.
+    groupTargets: Array.from({ length: entryCount }, (_, i) => (i < shapes ? null : ' → (no model shape)')),
     diagnostics: out.list,
   };
 }
