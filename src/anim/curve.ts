@@ -4,6 +4,10 @@
  * key wins on duplicate times), cubic Hermite with per-frame slopes scaled by the segment
  * length. Keys live in one interleaved Float64Array (time, value, inSlope, outSlope) so a
  * curve is a single allocation; evaluation never allocates.
+ *
+ * A step curve (`Curve.fromSteps`, the full tracks of FORMATS.md §9) holds one value per frame
+ * read straight from its bank, no keys and no interpolation: f < 0 → the first value,
+ * f ≥ count → the last, else value[floor f]. A value outside the bank is NaN (missing).
  */
 import { quantizeKonstant, quantizeRegister } from './color';
 import { snapTruncate } from './quantize';
@@ -18,6 +22,21 @@ export enum CurvePost {
   Register = 2,
   /** BRK konstant colour: keyed values snapped, truncated, clamped to 0..255. */
   Konstant = 3,
+  /**
+   * BPK/BXK colour (FORMATS.md §9.1): keyed values snapped, truncated, clamped to 0..255; a
+   * constant (count 1) is stored as a byte: its low 8 bits, no clamp.
+   */
+  ColourByte = 4,
+  /** BVA visibility: any non-zero value shows (1), zero hides (0). */
+  NonZero = 5,
+}
+
+/** The values of a step curve: `count` elements of `values` from `first`; elements at or past `limit` are missing. */
+export interface StepSource {
+  values: ArrayLike<number>;
+  first: number;
+  count: number;
+  limit: number;
 }
 
 /** Float64 elements per key in `Curve.data`. */
@@ -30,6 +49,8 @@ export class Curve {
   sorted = true;
   /** Per key: time, value, inSlope, outSlope (slopes per frame, raw units). */
   data: Float64Array;
+  /** Set for a step curve (full track): its values are read from here, `data` is unused. */
+  steps: StepSource | null = null;
 
   /**
    * @param keyed false for constants and defaults (count 0/1): BRK clamping applies only to
@@ -48,6 +69,17 @@ export class Curve {
   static constant(value: number, post: CurvePost = CurvePost.None, scale = 1): Curve {
     const c = new Curve(1, post, scale, false);
     c.data[1] = value;
+    return c;
+  }
+
+  /**
+   * A step curve over `count` (≥ 1) values of a bank from element `first`; elements at or past
+   * `limit` (the bank's length) read as missing (NaN). The bank is referenced, not copied.
+   */
+  static fromSteps(values: ArrayLike<number>, first: number, count: number, limit: number, post: CurvePost = CurvePost.None, scale = 1): Curve {
+    const c = new Curve(1, post, scale, false);
+    c.n = Math.max(1, count);
+    c.steps = { values, first, count: Math.max(1, count), limit: Math.min(limit, values.length) };
     return c;
   }
 
@@ -115,6 +147,18 @@ function segment(d: Float64Array, lo: number, f: number): number {
   return hermite((f - t0) / dt, d[a + 1], d[a + 3] * dt, d[b + 1], d[b + 2] * dt);
 }
 
+/** Element `e` of a step source, NaN when outside the bank. */
+function stepAt(s: StepSource, e: number): number {
+  return e >= 0 && e < s.limit ? s.values[e] : NaN;
+}
+
+/** The value of a step curve at frame f (FORMATS.md §9 full-track entry): clamped by the track's own count. */
+export function evaluateSteps(s: StepSource, f: number): number {
+  if (!(f >= 0)) return stepAt(s, s.first);
+  if (f >= s.count) return stepAt(s, s.first + s.count - 1);
+  return stepAt(s, s.first + Math.floor(f));
+}
+
 /**
  * The raw interpolated value at frame f (before `post`). A NaN frame gives the first value.
  *
@@ -123,6 +167,7 @@ function segment(d: Float64Array, lo: number, f: number): number {
  * unsorted times it still ends on a pair with t0 ≤ f < t1, so dt > 0 and no division by zero.
  */
 export function evaluateRaw(c: Curve, f: number): number {
+  if (c.steps) return evaluateSteps(c.steps, f);
   const d = c.data;
   const last = c.n - 1;
   if (last === 0 || !(f >= d[0])) return d[1];
@@ -148,9 +193,18 @@ export function finish(c: Curve, raw: number): number {
       return c.keyed ? quantizeRegister(raw) : raw;
     case CurvePost.Konstant:
       return c.keyed ? quantizeKonstant(raw) : raw;
+    case CurvePost.ColourByte:
+      return c.keyed ? quantizeKonstant(raw) : lowByte(raw);
+    case CurvePost.NonZero:
+      return raw !== raw ? raw : raw !== 0 ? 1 : 0;
     default:
       return raw;
   }
+}
+
+/** The low 8 bits of an integer (a byte store); NaN stays missing. */
+function lowByte(v: number): number {
+  return Number.isFinite(v) ? Math.trunc(v) & 0xFF : NaN;
 }
 
 /** The value at frame f in the curve's output unit (degrees for rotations, clamped colours). */
@@ -164,6 +218,10 @@ export function evaluateCurve(c: Curve, f: number): number {
  * O(frames + keys). No allocation.
  */
 export function sampleCurveInto(c: Curve, out: { [i: number]: number }, offset: number, first: number, count: number): void {
+  if (c.steps) {
+    for (let j = 0; j < count; j++) out[offset + j] = finish(c, evaluateSteps(c.steps, first + j));
+    return;
+  }
   const d = c.data;
   const last = c.n - 1;
   if (last === 0) {

@@ -17,6 +17,8 @@ export interface DescribedTrack {
   /** x|y|z, s|t|q, m00…m12, r|g|b|a. */
   axis: string;
   unit: TrackUnit;
+  /** `step`: one value per frame, held (full tracks: draw as steps); absent: Hermite between keys. */
+  interpolation?: 'step';
   /** Empty for count-0 defaults and derived matrix elements; one key at frame 0 for constants. */
   keys: DescribedKey[];
   evaluate(frame: number): number;
@@ -35,6 +37,7 @@ export function describePlanned(planned: PlannedTrack[]): DescribedTrack[] {
     channel: t.channel,
     axis: t.axis,
     unit: t.unit,
+    ...(t.interpolation ? { interpolation: t.interpolation } : {}),
     keys: t.keys(),
     evaluate: (frame: number) => evaluatePlanned(t, frame),
   }));

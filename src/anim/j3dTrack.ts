@@ -11,6 +11,11 @@
  * them): only complete keys inside the bank are used. A track whose first key (or constant)
  * is not readable takes the channel default; a keyed track cut short keeps its readable keys,
  * so it holds the last readable value. Nothing is ever read from past the bank (no NaN).
+ *
+ * With `outside: 'missing'` (the kinds of FORMATS.md §9, whose values the game would read from
+ * past the bank) those values are missing instead: a constant or a first key past the bank is NaN
+ * everywhere; a keyed track cut short keeps its readable keys up to the last one and is NaN from
+ * that key's time on (the next key's time and value are unknown).
  */
 import { Curve, CurvePost } from './curve';
 import type { KeyTrack } from '../formats/jsystem/types';
@@ -28,6 +33,8 @@ export interface J3DChannelOptions {
   post?: CurvePost;
   /** Output unit per raw unit (rotation: degrees per raw unit); applied by CurvePost.Rotation. */
   scale?: number;
+  /** What a value read from past the bank becomes: the channel default (BCK, BTK, BRK), or missing (NaN). */
+  outside?: 'default' | 'missing';
 }
 
 const NO_ELEMENTS = new Int32Array(0);
@@ -45,8 +52,10 @@ export function compileJ3DTrack(track: KeyTrack | undefined, bank: ArrayLike<num
   const scale = options.scale ?? 1;
   const count = nonNegativeInt(track?.count);
   const index = nonNegativeInt(track?.index);
-  const fallback = (): J3DChannel => ({ curve: Curve.constant(options.defaultValue, post, scale), valueElements: NO_ELEMENTS, storedCount: count });
-  if (!track || count === 0) return fallback();
+  const missing = options.outside === 'missing';
+  const constant = (value: number): J3DChannel => ({ curve: Curve.constant(value, post, scale), valueElements: NO_ELEMENTS, storedCount: count });
+  const fallback = (): J3DChannel => constant(missing && count > 0 ? NaN : options.defaultValue);
+  if (!track || count === 0) return constant(options.defaultValue);
   const len = bank.length;
   if (count === 1) {
     if (index >= len) return fallback();
@@ -56,8 +65,9 @@ export function compileJ3DTrack(track: KeyTrack | undefined, bank: ArrayLike<num
   const readable = index < len ? Math.floor((len - index) / stride) : 0;
   const k = Math.min(count, readable);
   if (k === 0) return fallback();
-  const curve = new Curve(k, post, scale, true);
-  curve.reset(k);
+  const cut = missing && k < count;
+  const curve = new Curve(cut ? k + 1 : k, post, scale, true);
+  curve.reset(cut ? k + 1 : k);
   const valueElements = new Int32Array(k);
   for (let i = 0; i < k; i++) {
     const e = index + i * stride;
@@ -65,6 +75,8 @@ export function compileJ3DTrack(track: KeyTrack | undefined, bank: ArrayLike<num
     curve.setKey(i, bank[e], bank[e + 1], tangent, stride === 3 ? tangent : bank[e + 3]);
     valueElements[i] = e + 1;
   }
+  // An unknown key after the readable ones: Hermite towards a NaN value gives NaN from the last readable key on.
+  if (cut) curve.setKey(k, Infinity, NaN, NaN, NaN);
   curve.finishKeys();
   return { curve, valueElements, storedCount: count };
 }

@@ -88,6 +88,14 @@ export function bindMaterialEntries(model: Pick<ModelData, 'materials'>, entries
     const name = materialName ?? '';
     const indices = byName.get(name) ?? [];
     bindings.push({ group, entry, materialName: name, materialIndex: indices.length ? indices[0] : -1, materialIndices: indices, ...extra });
+    if (indices.length > 1 && diagnostics.length < MAX_BINDING_DIAGNOSTICS) {
+      // FORMATS.md §9.11 item 3: names are not unique; the game takes the first match.
+      const span = nameSpan(options.animRoot, namePath);
+      diagnostics.push({
+        severity: 'info', code: 'MDL_MATERIAL_DUPLICATE', offset: span.offset, length: span.length,
+        message: `${entryLabel(group, entry)} animates material ${JSON.stringify(name)}: the model has ${indices.length} materials of that name (${indices.join(', ')}); the game binds the first, material ${indices[0]}.`,
+      });
+    }
     if (indices.length > 0) continue;
     if (!missing.includes(name)) missing.push(name);
     if (diagnostics.length < MAX_BINDING_DIAGNOSTICS) {
@@ -97,11 +105,15 @@ export function bindMaterialEntries(model: Pick<ModelData, 'materials'>, entries
         code: 'MDL_MATERIAL_MISSING',
         offset: span.offset,
         length: span.length,
-        message: `${group === 'entries' ? 'Entry' : `${group[0].toUpperCase()}${group.slice(1)} entry`} ${entry} animates material ${JSON.stringify(name)}, which the model does not have (${(model.materials ?? []).length} material(s)); it binds to nothing.`,
+        message: `${entryLabel(group, entry)} animates material ${JSON.stringify(name)}, which the model does not have (${(model.materials ?? []).length} material(s)); it binds to nothing.`,
       });
     }
   }
   return { bindings, missing, diagnostics };
+}
+
+function entryLabel(group: MaterialGroup, entry: number): string {
+  return `${group === 'entries' ? 'Entry' : `${group[0].toUpperCase()}${group.slice(1)} entry`} ${entry}`;
 }
 
 /** Binding diagnostics listed per animation (a hostile file could name thousands of missing materials). */

@@ -304,14 +304,15 @@ export function bindJoints(model: SkeletonModel, animation: JointChannels, optio
   let countMismatch: Diagnostic | undefined;
   if (animCount !== n) {
     const at = options.jointCountOffset ?? 0x2C;
+    // FORMATS.md §9.11 item 6: with fewer joints than the model the game reads past the joint table.
     countMismatch = {
-      severity: 'warning',
+      severity: animCount < n ? 'error' : 'warning',
       code: 'MDL_JOINT_COUNT',
       offset: at,
       length: 2,
       message: `The animation drives ${animCount} joint(s) but the model has ${n}: ${animCount > n
         ? `animation joints ${n}…${animCount - 1} have no model joint and are ignored`
-        : `model joints ${animCount}…${n - 1} keep their bind pose`} (joint count at ${hex(at)}). Is this the right model?`,
+        : `the game reads model joints ${animCount}…${n - 1} from past the joint table (shown in their bind pose)`} (joint count at ${hex(at)}). Is this the right model?`,
     };
     diagnostics.push(countMismatch);
   }

@@ -53,6 +53,8 @@ export interface PlannedTrack {
   unit: TrackUnit;
   /** The track's curve; null for derived BTK matrix elements (see `matrix`). */
   curve: Curve | null;
+  /** `step`: one value per frame, held until the next (full tracks); absent: Hermite between keys (or derived). */
+  interpolation?: 'step';
   matrix?: MatrixSource;
   /** Builds the key list (allocates; for the curve view, not for sampling). */
   keys(): DescribedKey[];
@@ -85,6 +87,12 @@ export function evaluatePlanned(track: PlannedTrack, f: number): number {
     m.centerT,
   );
   return scratch[m.element];
+}
+
+/** A keyed J3D track (count/index/tangent entry) as a planned track: its curve, and its keys linked to `chunk/bank[i]`. */
+export function plannedKeyed(path: string, group: number, channel: string, axis: string, unit: TrackUnit,
+  compiled: J3DChannel, chunk: string, bank: string, unitScale = 1): PlannedTrack {
+  return { path, group, channel, axis, unit, curve: compiled.curve, keys: j3dKeys(compiled, chunk, bank, unitScale) };
 }
 
 function j3dKeys(channel: J3DChannel, chunk: string, bank: string, unitScale: number): () => DescribedKey[] {

@@ -11,8 +11,9 @@ import type { MaterialBindingInfo } from '../anim/materials';
 import type { ModelData } from '../formats/model/types';
 import type { ModelBindResult } from '../formats/spec';
 
-export const EXPORT_SCHEMA_VERSION = 1;
-export const EXPORT_SCHEMA_ID = 'https://animscope.invalid/schema/animscope-export-v1.json';
+/** 2: the nine other J3D kinds (BCA, BPK, BPA, BTP, BVA, BLK, BLA, BXK, BXA) joined the animation variants. */
+export const EXPORT_SCHEMA_VERSION = 2;
+export const EXPORT_SCHEMA_ID = 'https://animscope.invalid/schema/animscope-export-v2.json';
 
 /** A field as exported: array nodes carry their layout and every element's values. */
 export interface ExportedField {
@@ -51,7 +52,7 @@ export interface ExportDocument {
   model?: ExportedModel;
 }
 
-/** The `model` section (optional in schema version 1). */
+/** The `model` section (optional since schema version 1). */
 export interface ExportedModel {
   file: string;
   jointCount: number;

@@ -8,9 +8,18 @@
  * `npm run docs:registry` to regenerate the README tables, the schema and package.json selectors.
  */
 import type { DiagnosticCode } from './binary/diagnostics';
+import { BCA } from './jsystem/bca/spec';
 import { BCK } from './jsystem/bck/spec';
+import { BLA } from './jsystem/bla/spec';
+import { BLK } from './jsystem/blk/spec';
+import { BPA } from './jsystem/bpa/spec';
+import { BPK } from './jsystem/bpk/spec';
 import { BRK } from './jsystem/brk/spec';
 import { BTK } from './jsystem/btk/spec';
+import { BTP } from './jsystem/btp/spec';
+import { BVA } from './jsystem/bva/spec';
+import { BXA } from './jsystem/bxa/spec';
+import { BXK } from './jsystem/bxk/spec';
 import { MOTN } from './motn/spec';
 import type { FormatFamily, FormatSpec } from './spec';
 
@@ -18,6 +27,15 @@ export const FORMATS = {
   bck: BCK,
   btk: BTK,
   brk: BRK,
+  bca: BCA,
+  bpk: BPK,
+  bpa: BPA,
+  btp: BTP,
+  bva: BVA,
+  blk: BLK,
+  bla: BLA,
+  bxk: BXK,
+  bxa: BXA,
   motn: MOTN,
 } as const;
 

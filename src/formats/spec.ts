@@ -36,8 +36,8 @@ export type FormatMagic =
   /** No magic (MOTN): by name (`motion*.bin`), else by a header plausibility check. */
   | { kind: 'content'; name: RegExp; looksLike(bytes: Uint8Array): boolean };
 
-/** What the animation drives in a bound model (BMD/BDL). */
-export type ModelTarget = 'joints' | 'materials' | 'none';
+/** What the animation drives in a bound model (BMD/BDL; FORMATS.md §10.11). */
+export type ModelTarget = 'joints' | 'materials' | 'shapes' | 'clusters' | 'vertexColours' | 'none';
 
 /** The format's icon in the Archive view and listings: a codicon and a theme colour id. */
 export interface FormatIcon {
@@ -81,11 +81,47 @@ export interface TexMatrixPreviewEntry {
   matrixMode: number;
 }
 
+/** One group's texture strip (BTP): the texture index at each frame of its one track. */
+export interface TextureStripPreviewEntry {
+  /** From the file (textContent only). */
+  materialName: string;
+  /** What the values replace: `TEXMAP0`. */
+  slot: string;
+  /** Frames 0 … duration − 1 are drawn (the game never shows frame `duration`). */
+  duration: number;
+}
+
+/** The visibility chart (BVA): one row per shape, the selected group's row marked. */
+export interface VisibilityPreviewEntry {
+  /** The groups drawn as rows (a window around the selected one when there are many). */
+  rows: { group: number; label: string }[];
+  /** The group the preview is for. */
+  selected: number;
+  /** Groups not drawn. */
+  hidden: number;
+  duration: number;
+}
+
+/** One group's vertex-colour swatch (BXK/BXA): its colour and the colour-array entries it writes. */
+export interface VertexColourPreviewEntry {
+  /** `CLR0` / `CLR1`. */
+  array: string;
+  title: string;
+  /** The entry's colour-array indices (the first ones when there are many). */
+  indices: number[];
+  /** How many indices the set holds in all. */
+  indexCount: number;
+  notes: string[];
+}
+
 /** The preview drawn beside a group's curves. */
 export type PreviewSpec<A> =
   | { kind: 'none' }
   | { kind: 'colour'; entry(anim: A, group: number): ColourPreviewEntry | undefined }
-  | { kind: 'textureMatrix'; entry(anim: A, group: number): TexMatrixPreviewEntry | undefined };
+  | { kind: 'textureMatrix'; entry(anim: A, group: number): TexMatrixPreviewEntry | undefined }
+  | { kind: 'textureStrip'; entry(anim: A, group: number): TextureStripPreviewEntry | undefined }
+  | { kind: 'visibility'; entry(anim: A, group: number): VisibilityPreviewEntry | undefined }
+  | { kind: 'vertexColour'; entry(anim: A, group: number): VertexColourPreviewEntry | undefined };
 
 /**
  * Groups: what the curve panel shows at once (a joint, a texture entry, a colour entry, a MOTN
@@ -156,7 +192,11 @@ export type ModelFacet<A> =
     /** The joint channels that pose the model's skeleton. */
     joints(anim: A): JointChannels;
   }
-  | { target: 'materials'; purpose: string; bind(anim: A, model: ModelData, root: FieldNode, bytes: Uint8Array): ModelBindResult }
+  | {
+    target: Exclude<ModelTarget, 'joints' | 'none'>;
+    purpose: string;
+    bind(anim: A, model: ModelData, root: FieldNode, bytes: Uint8Array): ModelBindResult;
+  }
   | { target: 'none' };
 
 /** One animation of a file, for the sample contract (J3D: the file; MOTN: each sequence). */

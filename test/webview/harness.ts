@@ -10,6 +10,7 @@ import { HoverCard } from '../../webview/hover/hoverCard';
 import { el } from '../../webview/shared/dom';
 import { LinkController } from '../../webview/structure/link';
 import { StructureView } from '../../webview/structure/structureView';
+import './previewHarness';
 
 export interface LoadStats {
   format: string;

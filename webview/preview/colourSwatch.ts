@@ -27,6 +27,7 @@ interface Row {
   values: HTMLElement[];
   note: HTMLDivElement;
   last: number[];
+  painted: boolean;
 }
 
 export class ColourSwatchPreview {
@@ -72,12 +73,12 @@ export class ColourSwatchPreview {
       for (let c = 0; c < 4; c++) {
         const t = row.tracks[c];
         const v = t ? t.evaluate(frame) : 0;
-        if (v !== row.last[c]) {
+        if (v !== row.last[c] && !(v !== v && row.last[c] !== row.last[c])) {
           row.last[c] = v;
           changed = true;
         }
       }
-      if (changed) this.paint(row);
+      if (changed || !row.painted) this.paint(row);
     }
   }
 
@@ -111,19 +112,31 @@ export class ColourSwatchPreview {
     info.append(head, table, note);
     for (const text of entry.notes) info.append(el('div', 'as-preview-note', text));
     wrap.append(swatches, info);
-    return { root: wrap, entry, tracks: [byAxis('r'), byAxis('g'), byAxis('b'), byAxis('a')], swatch, alpha, alphaFill, values, note, last: [NaN, NaN, NaN, NaN] };
+    return { root: wrap, entry, tracks: [byAxis('r'), byAxis('g'), byAxis('b'), byAxis('a')], swatch, alpha, alphaFill, values, note, last: [NaN, NaN, NaN, NaN], painted: false };
   }
 
   private paint(row: Row): void {
+    row.painted = true;
     const [r, g, b, a] = row.last;
+    const raw = [r, g, b, a];
+    raw.forEach((v, i) => (row.values[i].textContent = Number.isFinite(v) ? String(Math.round(v * 100) / 100) : '—'));
+    const missing = raw.map((v, i) => (Number.isFinite(v) ? '' : 'RGBA'[i])).filter(Boolean);
+    if (missing.length) {
+      // A value the game reads from outside its bank: no colour to show.
+      row.swatch.style.backgroundColor = 'transparent';
+      row.alphaFill.style.backgroundColor = 'transparent';
+      row.swatch.setAttribute('aria-label', 'Colour missing');
+      row.alpha.setAttribute('aria-label', 'Alpha missing');
+      row.note.hidden = false;
+      row.note.textContent = `${missing.join(', ')} missing: read from outside the bank.`;
+      return;
+    }
     const d = row.last.map(clamp255);
     // CSSOM (allowed by the webview CSP); the value is built from numbers only.
     row.swatch.style.backgroundColor = `rgb(${d[0]}, ${d[1]}, ${d[2]})`;
     row.alphaFill.style.backgroundColor = `rgba(${d[0]}, ${d[1]}, ${d[2]}, ${d[3] / 255})`;
     row.swatch.setAttribute('aria-label', `Colour rgb(${d[0]}, ${d[1]}, ${d[2]})`);
     row.alpha.setAttribute('aria-label', `With alpha ${d[3]} of 255`);
-    const raw = [r, g, b, a];
-    raw.forEach((v, i) => (row.values[i].textContent = String(Math.round(v * 100) / 100)));
     const outside = raw.map((v, i) => (v < 0 || v > 255 ? 'RGBA'[i] : '')).filter(Boolean);
     row.note.hidden = outside.length === 0;
     if (outside.length) row.note.textContent = `${outside.join(', ')} outside 0..255: the swatch shows ${outside.length > 1 ? 'them' : 'it'} clamped${row.entry.rangeNote ? ` (${row.entry.rangeNote})` : ''}.`;

@@ -1,10 +1,10 @@
 /**
- * JSYSTEM container shared by BCK, BTK and BRK (FORMATS.md §1): the 0x20-byte file header and
+ * JSYSTEM container shared by every J3D animation kind (FORMATS.md §1, §9): the 0x20-byte file header and
  * the chunk list. Also the helpers every chunk decoder uses: absolute-offset table reads checked
  * against the chunk (§8 item 4), bank copies clamped to the bytes, and a per-code limiter so a
  * hostile file cannot flood the diagnostics.
  */
-import { DiagnosticCode, DiagnosticSink, Severity, hex } from '../binary/diagnostics';
+import { DiagnosticCode, DiagnosticSink, MAX_DIAGNOSTICS, Severity, hex } from '../binary/diagnostics';
 import { ElementLayout, FieldNode, FieldRole, readFixedString } from '../binary/fields';
 import { StructBuilder, fillGaps } from '../binary/builder';
 import type { FormatResult } from '../result';
@@ -12,17 +12,18 @@ import { LoopMode } from './types';
 
 export const JSYSTEM_HEADER_SIZE = 0x20;
 
-export type JsystemType = 'bck1' | 'btk1' | 'brk1';
+/** The file type at 0x04 (`bck1`, `btp1`, …): each kind's spec names its own. */
+export type JsystemType = string;
 
 /** Diagnostics of the container and of the checks shared by all three chunk decoders. */
 export const JSYSTEM_CODES: DiagnosticCode[] = [
   { code: 'J3D_MAGIC', severity: 'error', summary: 'The file does not start with `J3D1`.' },
-  { code: 'J3D_TYPE', severity: 'error', summary: 'The file type at 0x04 is not the expected `bck1`, `btk1` or `brk1`.' },
-  { code: 'J3D_FILE_SIZE', severity: 'error', summary: 'The declared file size at 0x08 differs from the real length (error when the file is shorter, warning when longer).' },
+  { code: 'J3D_TYPE', severity: 'error', summary: 'The file type at 0x04 is not the one of the format the file is decoded as (`bck1`, `btp1`, …).' },
+  { code: 'J3D_FILE_SIZE', severity: 'error', summary: 'The declared file size at 0x08 differs from the real length: error when the file is shorter and a table lies past its end; warning when it is longer, or shorter with every table inside (only padding missing, as in MKDD BCA files).' },
   { code: 'J3D_CHUNK_COUNT', severity: 'error', summary: 'The chunk count at 0x0C is 0, or fewer chunks are present than declared.' },
-  { code: 'J3D_CHUNK_SIZE', severity: 'error', summary: 'A chunk size is smaller than its header or runs past the end of the file.' },
+  { code: 'J3D_CHUNK_SIZE', severity: 'error', summary: 'A chunk size is smaller than its header or runs past the end of the file (a warning when every table of the chunk is inside the file: only padding is missing).' },
   { code: 'J3D_CHUNK_SIZE_SLACK', severity: 'hint', summary: 'TTK1 claims up to 4 bytes past the end of the file (Nintendo "+4" size quirk); accepted.' },
-  { code: 'J3D_CHUNK_MISSING', severity: 'error', summary: 'The animation chunk (ANK1, TTK1 or TRK1) is not in the file.' },
+  { code: 'J3D_CHUNK_MISSING', severity: 'error', summary: 'The animation chunk of the format (ANK1, TTK1, TRK1, ANF1, PAK1, …) is not in the file.' },
   { code: 'J3D_UNKNOWN_CHUNK', severity: 'info', summary: 'A chunk with an unknown id; shown as raw bytes.' },
   { code: 'J3D_TABLE_RANGE', severity: 'error', summary: 'A table or bank (offset + count × element size) does not lie inside its chunk, or has offset 0 with a non-zero count.' },
   { code: 'J3D_TRACK_RANGE', severity: 'error', summary: 'A track reads past its bank: index + (1, 3 or 4) × count > bank count.' },
@@ -195,11 +196,20 @@ export class ChunkContext {
 /** Alignment padding text of the J3D writers (cut to the length needed). */
 export const J3D_PADDING_TEXT = 'This is padding data to alignment';
 
-/** True when bytes[start, end) are the padding text cut short, or a run of one fill byte. */
+/**
+ * True when bytes[start, end) are the padding text cut short — or several such runs back to back
+ * (`ThThis is `: a 4-byte alignment followed by a 32-byte one) — or a run of one fill byte.
+ */
 export function isJ3dPadding(bytes: Uint8Array, start: number, end: number): boolean {
   if (end <= start) return true;
-  let text = end - start <= J3D_PADDING_TEXT.length;
-  for (let i = start; i < end && text; i++) text = bytes[i] === J3D_PADDING_TEXT.charCodeAt(i - start);
+  let text = true;
+  for (let i = start, k = 0; i < end && text; i++, k++) {
+    const c = bytes[i];
+    if (k < J3D_PADDING_TEXT.length && c === J3D_PADDING_TEXT.charCodeAt(k)) continue;
+    // A new run starts where the text starts again.
+    text = k > 0 && c === J3D_PADDING_TEXT.charCodeAt(0);
+    k = 0;
+  }
   if (text) return true;
   const first = bytes[start];
   if (first !== 0x00 && first !== 0xFF && first !== 0xCD) return false;
@@ -239,6 +249,20 @@ export function copyS16Bank(bytes: Uint8Array, offset: number, count: number): I
   const out = new Int16Array(n);
   for (let i = 0, p = offset; i < n; i++, p += 2) out[i] = (bytes[p] << 8) | bytes[p + 1];
   return out;
+}
+
+/** Copies a u16 bank, clamped to the elements inside the bytes. */
+export function copyU16Bank(bytes: Uint8Array, offset: number, count: number): Uint16Array {
+  const n = clampCount(bytes, offset, count, 2);
+  const out = new Uint16Array(n);
+  for (let i = 0, p = offset; i < n; i++, p += 2) out[i] = (bytes[p] << 8) | bytes[p + 1];
+  return out;
+}
+
+/** Copies a u8 bank, clamped to the bytes. */
+export function copyU8Bank(bytes: Uint8Array, offset: number, count: number): Uint8Array {
+  const n = clampCount(bytes, offset, count, 1);
+  return bytes.slice(offset, offset + n);
 }
 
 export function clampCount(bytes: Uint8Array, offset: number, count: number, size: number): number {
@@ -381,6 +405,7 @@ export function decodeJsystemFile<T>(
   const header = readJsystemHeader(bytes, diagnostics, expectedType);
   const children: FieldNode[] = [header.node];
   const chunks = walkChunks(bytes, diagnostics, header.chunkCount, { [chunkId]: chunkHeaderSize });
+  const sizeProblems = diagnostics.list.length;
   let anim: T | undefined;
   for (const chunk of chunks) {
     if (chunk.id === chunkId) {
@@ -407,20 +432,67 @@ export function decodeJsystemFile<T>(
   } else if (anim === undefined) {
     diagnostics.error('J3D_CHUNK_MISSING', 0, bytes.length, `The data (${bytes.length} bytes) ends before the ${chunkId} chunk at 0x20.`);
   }
+  if (anim !== undefined) onlyPaddingMissing(bytes, diagnostics, header.fileSize, chunks, sizeProblems);
   const root: FieldNode = { name: '', path: '', offset: 0, size: bytes.length, type: expectedType, children };
   return { root, anim };
 }
 
-/** Checks shared by the three chunk headers. */
-export function checkCommonHeader(ctx: ChunkContext, loopMode: number, duration: number): void {
+/**
+ * A file shorter than it declares, but with every header field, table, bank and name inside the
+ * stored bytes (nothing was TRUNCATED): only alignment padding is missing, and the game reads
+ * nothing from there (FORMATS.md §9.9, MKDD BCA files are 0x1C bytes short). The "past the end"
+ * J3D_FILE_SIZE and J3D_CHUNK_SIZE errors become warnings saying so. `before` is the length of
+ * the list when the chunks started decoding (the size diagnostics are all before it).
+ */
+function onlyPaddingMissing(bytes: Uint8Array, diagnostics: DiagnosticSink, fileSize: number, chunks: ChunkInfo[], before: number): void {
+  if (!(fileSize > bytes.length) || diagnostics.list.length >= MAX_DIAGNOSTICS) return;
+  if (diagnostics.list.some((d) => d.code === 'TRUNCATED')) return;
+  const cutChunk = chunks.find((c) => c.start + c.declaredSize > bytes.length && c.declaredSize >= 8);
+  const note = ' Every table lies inside the stored bytes: only padding is missing, which the game never reads.';
+  for (let i = 0; i < before; i++) {
+    const d = diagnostics.list[i];
+    if (d.severity !== 'error') continue;
+    const fileCut = d.code === 'J3D_FILE_SIZE' && d.offset === 8;
+    const chunkCut = d.code === 'J3D_CHUNK_SIZE' && cutChunk !== undefined && d.offset === cutChunk.start + 4;
+    if (fileCut || chunkCut) {
+      d.severity = 'warning';
+      d.message += note;
+    }
+  }
+}
+
+/**
+ * The start every animation chunk shares after id and size (FORMATS.md §9): u8 loop mode at
+ * 0x08, then the duration (s16) at 0x0A with one ignored byte (0xFF) at 0x09 — or, for the colour
+ * chunks PAK1/PAF1 (`durationAt` 0x0C), three ignored bytes at 0x09. Checked like every header.
+ */
+export function readAnimationStart(ctx: ChunkContext, durationAt: 0x0A | 0x0C = 0x0A, unusedName = 'padding'): { loopMode: number; duration: number } {
+  const { b } = ctx;
+  const s = ctx.start;
+  const loopMode = b.u8('loopMode', s + 0x08, loopModeDisplay);
+  const gap = durationAt - 0x09;
+  const unused = gap === 1
+    ? (b.scalar(unusedName, s + 0x09, 'u8', (v) => `${hex(v)} (ignored)`), b.children[b.children.length - 1])
+    : b.bytesField(unusedName, s + 0x09, gap, 'padding');
+  unused.role = 'padding';
+  const duration = b.s16('duration', s + durationAt, (v) => `${v} frame${v === 1 ? '' : 's'}`);
+  checkCommonHeader(ctx, loopMode, duration, durationAt);
+  return { loopMode, duration };
+}
+
+/**
+ * Checks shared by every chunk header: loop mode at 0x08, duration at `durationAt` (0x0A; PAK1
+ * and PAF1 keep it at 0x0C).
+ */
+export function checkCommonHeader(ctx: ChunkContext, loopMode: number, duration: number, durationAt = 0x0A): void {
   const s = ctx.start;
   if (!(loopMode in LOOP_MODE_NAMES) && s + 0x09 <= ctx.bytes.length) {
     ctx.diagnostics.warning('J3D_LOOP_MODE', s + 0x08, 1,
       `${ctx.chunk.id}: loop mode ${loopMode} at ${hex(s + 0x08)} is unknown (expected 0..4); it is treated as Once.`);
   }
-  if (duration <= 0 && s + 0x0C <= ctx.bytes.length) {
-    ctx.diagnostics.warning('J3D_DURATION', s + 0x0A, 2,
-      `${ctx.chunk.id}: duration ${duration} at ${hex(s + 0x0A)} is not positive: there is nothing to play.`);
+  if (duration <= 0 && s + durationAt + 2 <= ctx.bytes.length) {
+    ctx.diagnostics.warning('J3D_DURATION', s + durationAt, 2,
+      `${ctx.chunk.id}: duration ${duration} at ${hex(s + durationAt)} is not positive: there is nothing to play.`);
   }
 }
 

@@ -5,13 +5,18 @@
 import { loopModeName } from '../../anim/loop';
 import { plural } from '../binary/text';
 import { bindingInfos, MaterialBindOptions, MaterialBindingResult } from '../../anim/materials';
+import { isInt, isObj, Obj } from '../binary/guards';
 import type { ModelData } from '../model/types';
 import type { FormatFamily, FormatMagic, FormatSummary, ModelFacet } from '../spec';
+import { J3D_BINDING_CODES } from './binding';
+import { COLOUR_CODES } from './colour';
 import { JSYSTEM_CODES } from './container';
-import type { J3DCommon, KeyTrack, SrtTracks } from './types';
-import { isInt, isObj, Obj } from '../binary/guards';
+import { FULL_TRACK_CODES } from './fulltrack';
+import { VERTEX_COLOUR_CODES } from './vtxcolour';
+import type { FullSrtTracks, FullTrack, J3DCommon, KeyTrack, Rgba, SrtTracks } from './types';
 
-export const J3D_FAMILY: FormatFamily = { id: 'j3d', label: 'J3D', codes: JSYSTEM_CODES };
+/** The container's codes, then the checks several kinds share (full tracks, colours, vertex colours, bindings). */
+export const J3D_FAMILY: FormatFamily = { id: 'j3d', label: 'J3D', codes: [...JSYSTEM_CODES, ...FULL_TRACK_CODES, ...COLOUR_CODES, ...VERTEX_COLOUR_CODES, ...J3D_BINDING_CODES] };
 
 /** `J3D1` at 0x00, `type` at 0x04. */
 export function j3dMagic(type: string): FormatMagic {
@@ -47,6 +52,50 @@ export function j3dSummary(anim: J3DCommon, tracks: readonly KeyTrack[], groupCo
     ...(extra.rotationFraction !== undefined ? { rotationFraction: extra.rotationFraction } : {}),
     ...(extra.matrixMode !== undefined ? { matrixMode: extra.matrixMode } : {}),
   };
+}
+
+/** Stepped (count ≥ 2), constant (count 1) and empty (count 0) full tracks, and the values they hold. */
+export function fullTrackCounts(tracks: readonly FullTrack[]): { stepped: number; constant: number; empty: number; values: number } {
+  let stepped = 0, constant = 0, empty = 0, values = 0;
+  for (const t of tracks) {
+    if (t.count >= 2) stepped++;
+    else if (t.count === 1) constant++;
+    else empty++;
+    values += t.count;
+  }
+  return { stepped, constant, empty, values };
+}
+
+/** The summary facts of a full kind: duration, loop mode, the full-track counts. */
+export function j3dFullSummary(anim: J3DCommon, tracks: readonly FullTrack[], groupCounts: [string, number][],
+  extra: Partial<FormatSummary> = {}): FormatSummary {
+  const c = fullTrackCounts(tracks);
+  const loopMode = loopModeName(anim.loopMode);
+  return {
+    duration: anim.duration,
+    loopMode,
+    counts: [...groupCounts, ['tracks', tracks.length], ['stepped tracks', c.stepped], ['constant tracks', c.constant],
+      ['empty tracks', c.empty], ['values', c.values], ...(extra.counts ?? [])],
+    names: extra.names ?? [],
+    headline: [plural(anim.duration, 'frame'), loopMode],
+  };
+}
+
+/** The nine tracks of a full SRT triple (BCA), in file order. */
+export function fullSrtTrackList(axes: readonly (FullSrtTracks | undefined)[]): FullTrack[] {
+  const out: FullTrack[] = [];
+  for (const a of axes) if (a) out.push(a.scale, a.rotation, a.translation);
+  return out;
+}
+
+/** R, G, B, A in order. */
+export function rgbaList<T>(c: Rgba<T>): T[] {
+  return [c.r, c.g, c.b, c.a];
+}
+
+/** True when a full track steps (count ≥ 2): the group moves. */
+export function movesFull(tracks: readonly (FullTrack | undefined)[]): boolean {
+  return tracks.some((t) => t !== undefined && t.count >= 2);
 }
 
 /** The nine tracks of an SRT triple (x/y/z or s/t/q), in file order. */
@@ -92,6 +141,19 @@ export function isKeyTrack(x: unknown): x is KeyTrack {
   return isObj(x) && isInt(x.count) && isInt(x.index) && isInt(x.tangentMode);
 }
 
+export function isFullTrack(x: unknown): x is FullTrack {
+  return isObj(x) && isInt(x.count) && isInt(x.index);
+}
+
+export function isFullSrtTracks(x: unknown): x is FullSrtTracks {
+  return isObj(x) && isFullTrack(x.scale) && isFullTrack(x.rotation) && isFullTrack(x.translation);
+}
+
+/** An object with r, g, b, a each passing `item`. */
+export function isRgba<T>(x: unknown, item: (y: unknown) => y is T): x is Rgba<T> {
+  return isObj(x) && item(x.r) && item(x.g) && item(x.b) && item(x.a);
+}
+
 export function isSrtTracks(x: unknown): x is SrtTracks {
   return isObj(x) && isKeyTrack(x.scale) && isKeyTrack(x.rotation) && isKeyTrack(x.translation);
 }
@@ -99,4 +161,18 @@ export function isSrtTracks(x: unknown): x is SrtTracks {
 /** The J3DCommon fields and `format` of a payload. */
 export function isJ3dCommon(x: unknown, format: string): x is Obj & J3DCommon {
   return isObj(x) && x.format === format && isInt(x.loopMode) && isInt(x.rotationFraction) && isInt(x.duration);
+}
+
+// ---- export schema parts shared by the kinds -------------------------------------------------
+
+/** A full-track entry in the export schema. */
+export const FULL_TRACK_SCHEMA = {
+  type: 'object',
+  required: ['count', 'index'],
+  properties: { count: { type: 'integer', minimum: 0 }, index: { type: 'integer', minimum: 0 } },
+} as const;
+
+/** R, G, B, A tracks of one colour entry in the export schema (`track`: the schema of one track). */
+export function rgbaSchema(track: object): object {
+  return { type: 'object', required: ['r', 'g', 'b', 'a'], properties: { r: track, g: track, b: track, a: track } };
 }

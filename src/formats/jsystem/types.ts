@@ -36,3 +36,25 @@ export interface J3DCommon {
   rotationFraction: number;
   duration: number;
 }
+
+/** One full-track entry (4 bytes, FORMATS.md §9): `count` values per frame from `index` of the bank. */
+export interface FullTrack {
+  count: number;
+  /** Index of the first value in the bank (elements, not bytes). */
+  index: number;
+}
+
+/** The three SRT full tracks of one axis (BCA). */
+export interface FullSrtTracks {
+  scale: FullTrack;
+  rotation: FullTrack;
+  translation: FullTrack;
+}
+
+/** The four colour components of an entry: key tracks (BPK, BXK), full tracks (BPA, BXA) or banks. */
+export interface Rgba<T> {
+  r: T;
+  g: T;
+  b: T;
+  a: T;
+}

@@ -42,7 +42,7 @@ export const MODEL_CODES: DiagnosticCode[] = [
   { code: 'MDL_TEXTURE_BUDGET', severity: 'warning', summary: 'Decoding every texture of the model would take more RGBA bytes than allowed per file (64 MiB); the rest are left out.' },
   { code: 'MDL_TEXTURE_INDEX', severity: 'error', summary: 'A MAT3 tex number names a texture not below the TEX1 count.' },
   { code: 'MDL_MATERIAL_TABLE_INDEX', severity: 'error', summary: 'A MAT3 material record index points past its table (lengths run to the next table); the default is used.' },
-  { code: 'MDL_JOINT_COUNT', severity: 'warning', summary: 'A BCK animates a different number of joints than the model has (binding: joint i drives model joint i).' },
-  { code: 'MDL_MATERIAL_MISSING', severity: 'warning', summary: 'A BTK/BRK entry names a material the model does not have; the entry binds to nothing.' },
+  { code: 'MDL_JOINT_COUNT', severity: 'warning', summary: 'A BCK/BCA animates a different number of joints than the model has (binding: joint i drives model joint i): an error when it has fewer (the game reads past the joint table), a warning when more.' },
+  { code: 'MDL_MATERIAL_MISSING', severity: 'warning', summary: 'A BTK/BRK/BPK/BPA/BTP entry names a material the model does not have; the entry binds to nothing (the game skips it).' },
   { code: 'MDL_TEXMTX_SLOT', severity: 'info', summary: 'A BTK entry drives texture-matrix slot 0xFF (skip) or a slot above 9; it changes nothing on the material.' },
 ];

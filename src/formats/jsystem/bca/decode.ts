@@ -1,0 +1,88 @@
+/**
+ * BCA — ANF1 chunk, full joint animation (FORMATS.md §9.2).
+ *
+ * Field tree: `header`, `ANF1` → id, size, loopMode, unused (0x09: not a rotation fraction),
+ * duration, jointCount, scaleCount, rotationCount, translationCount (the game ignores the three
+ * bank counts), jointTableOffset, scaleBankOffset, rotationBankOffset, translationBankOffset; then
+ * `jointTable` (36-byte FullJoint: scaleX, rotationX, translationX, scaleY, … translationZ, each a
+ * 4-byte count/index entry), `scaleBank` (f32), `rotationBank` (s16), `translationBank` (f32).
+ */
+import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
+import { compositeElement, scalarElement } from '../../binary/builder';
+import type { FormatResult } from '../../result';
+import { ChunkContext, copyF32Bank, copyS16Bank, copyU16Bank, decodeJsystemFile, readAnimationStart } from '../container';
+import { defineLazy } from '../lazy';
+import { FULL_TRACK_ENTRY, FullBank, FullTrackChecker } from '../fulltrack';
+import type { FullSrtTracks, FullTrack } from '../types';
+import type { BcaAnim } from './types';
+
+export const ANF1_HEADER_SIZE = 0x24;
+export const BCA_JOINT_SIZE = 36;
+/** u16 values per joint: count and index of 9 full tracks. */
+export const BCA_TRACK_VALUES = 18;
+
+/** Component order inside a joint's 36 bytes. */
+export const BCA_COMPONENTS = [
+  'scaleX', 'rotationX', 'translationX',
+  'scaleY', 'rotationY', 'translationY',
+  'scaleZ', 'rotationZ', 'translationZ',
+] as const;
+
+export const BCA_JOINT = compositeElement('FullJoint', BCA_COMPONENTS.map((n) => [n, FULL_TRACK_ENTRY] as [string, typeof FULL_TRACK_ENTRY]));
+
+/** BCA-specific diagnostics (the shared ones are the family's). */
+export const BCA_CODES: DiagnosticCode[] = [];
+
+export function decodeBca(bytes: Uint8Array, diagnostics: DiagnosticSink): FormatResult<BcaAnim> {
+  return decodeJsystemFile(bytes, diagnostics, 'bca1', 'ANF1', ANF1_HEADER_SIZE, decodeAnf1);
+}
+
+function decodeAnf1(ctx: ChunkContext): BcaAnim {
+  const { b, bytes } = ctx;
+  const s = ctx.start;
+  const { loopMode, duration } = readAnimationStart(ctx, 0x0A, 'unused');
+  const jointCount = b.u16('jointCount', s + 0x0C);
+  const scaleCount = b.u16('scaleCount', s + 0x0E);
+  const rotationCount = b.u16('rotationCount', s + 0x10);
+  const translationCount = b.u16('translationCount', s + 0x12);
+  const jointTableOffset = ctx.offsetField('jointTableOffset', 0x14);
+  const scaleBankOffset = ctx.offsetField('scaleBankOffset', 0x18);
+  const rotationBankOffset = ctx.offsetField('rotationBankOffset', 0x1C);
+  const translationBankOffset = ctx.offsetField('translationBankOffset', 0x20);
+
+  const table = ctx.table('jointTable', jointTableOffset, jointCount, BCA_JOINT, 'table');
+  const scale = ctx.table('scaleBank', scaleBankOffset, scaleCount, scalarElement('f32'), 'bank');
+  const rotation = ctx.table('rotationBank', rotationBankOffset, rotationCount, scalarElement('s16'), 'bank');
+  const translation = ctx.table('translationBank', translationBankOffset, translationCount, scalarElement('f32'), 'bank');
+  const banks: FullBank[] = [
+    { name: 'scaleBank', length: scaleCount, offset: scale.offset },
+    { name: 'rotationBank', length: rotationCount, offset: rotation.offset },
+    { name: 'translationBank', length: translationCount, offset: translation.offset },
+  ];
+
+  const checker = new FullTrackChecker(ctx.limited, 'ANF1', duration, (entry, c) => `joint ${entry} ${BCA_COMPONENTS[c]}`);
+  const end = table.offset + table.count * BCA_JOINT_SIZE;
+  for (let p = table.offset, j = 0; p < end; j++) {
+    for (let c = 0; c < 9; c++, p += 4) checker.check((bytes[p] << 8) | bytes[p + 1], (bytes[p + 2] << 8) | bytes[p + 3], p, banks[c % 3], j, c);
+  }
+  // A copy of the joint table: the joint objects are built on first access.
+  const tracks = copyU16Bank(bytes, table.offset, table.count * BCA_TRACK_VALUES);
+  const anim: BcaAnim = {
+    format: 'bca', loopMode, rotationFraction: 0, duration, joints: [],
+    scaleBank: copyF32Bank(bytes, scale.offset, scale.count),
+    rotationBank: copyS16Bank(bytes, rotation.offset, rotation.count),
+    translationBank: copyF32Bank(bytes, translation.offset, translation.count),
+  };
+  defineLazy(anim, 'joints', () => bcaJoints(tracks));
+  return anim;
+}
+
+/** The joint objects from the joint table's u16 values (count, index × 9 per joint, in file order). */
+export function bcaJoints(values: Uint16Array): BcaAnim['joints'] {
+  const n = Math.floor(values.length / BCA_TRACK_VALUES);
+  const joints: BcaAnim['joints'] = new Array(n);
+  const at = (j: number, c: number): FullTrack => ({ count: values[j * BCA_TRACK_VALUES + c * 2], index: values[j * BCA_TRACK_VALUES + c * 2 + 1] });
+  const axis = (j: number, a: number): FullSrtTracks => ({ scale: at(j, a * 3), rotation: at(j, a * 3 + 1), translation: at(j, a * 3 + 2) });
+  for (let j = 0; j < n; j++) joints[j] = { x: axis(j, 0), y: axis(j, 1), z: axis(j, 2) };
+  return joints;
+}

@@ -1,0 +1,91 @@
+/** BCA — full joint animation (FORMATS.md §9.2): everything the product knows of the format. */
+import { bindJoints } from '../../../anim/skeleton';
+import type { FormatSpec } from '../../spec';
+import { resolvePath } from '../../binary/fields';
+import { copyU16Bank } from '../container';
+import { FULL_TRACK_SCHEMA, fullSrtTrackList, indexOfKey, isJ3dCommon, J3D_FAMILY, j3dFullSummary, j3dMagic, j3dPatterns, movesFull } from '../family';
+import { BCA_CODES, BCA_TRACK_VALUES, bcaJoints, decodeBca } from './decode';
+import { bcaJointChannels, planBca } from './plan';
+import type { BcaAnim } from './types';
+
+const JOINT_PATH = /^ANF1\/jointTable\[(\d+)\]/;
+
+const FULL_SRT_SCHEMA = {
+  type: 'object', required: ['scale', 'rotation', 'translation'],
+  properties: { scale: FULL_TRACK_SCHEMA, rotation: FULL_TRACK_SCHEMA, translation: FULL_TRACK_SCHEMA },
+};
+
+export const BCA: FormatSpec<BcaAnim> = {
+  id: 'bca',
+  label: 'BCA',
+  title: 'full joint animation',
+  family: J3D_FAMILY,
+  magic: j3dMagic('bca1'),
+  filePatterns: j3dPatterns('bca'),
+  decode: decodeBca,
+  codes: BCA_CODES,
+  icon: { codicon: 'run', color: 'charts.blue' },
+  planTracks: (anim) => planBca(anim),
+  groups: {
+    noun: 'Joint',
+    count: (anim) => anim.joints?.length ?? 0,
+    key: (_anim, i) => `joint:${i}`,
+    index: (anim, key) => indexOfKey(key, 'joint', anim.joints?.length ?? 0),
+    label: (_anim, i) => `Joint ${i}`,
+    plan: (anim, i) => planBca(anim, i, i + 1),
+    first: (anim) => Math.max(0, (anim.joints ?? []).findIndex((j) => movesFull(fullSrtTrackList([j.x, j.y, j.z])))),
+    ofPath: (anim, path) => {
+      const m = JOINT_PATH.exec(path);
+      return m && Number(m[1]) < (anim.joints?.length ?? 0) ? Number(m[1]) : undefined;
+    },
+    duration: (anim) => anim.duration,
+    loopMode: (anim) => anim.loopMode,
+  },
+  preview: { kind: 'none' },
+  summarize: (anim) => j3dFullSummary(anim, anim.joints.flatMap((j) => fullSrtTrackList([j.x, j.y, j.z])), [['joints', anim.joints.length]], {
+    counts: [['scale bank', anim.scaleBank.length], ['rotation bank', anim.rotationBank.length], ['translation bank', anim.translationBank.length]],
+  }),
+  model: {
+    target: 'joints',
+    purpose: 'name the joints and show the skeleton',
+    bind(anim, model, root) {
+      const chunk = root.children?.find((c) => c.name === 'ANF1');
+      const bound = bindJoints(model, bcaJointChannels(anim), { jointCountOffset: (chunk?.offset ?? 0x20) + 0x0C });
+      return {
+        jointNames: bound.jointNames,
+        groupTargets: bound.jointNames.map((name) => (name ? ` · ${name}` : ' · (no model joint)')),
+        diagnostics: bound.diagnostics,
+      };
+    },
+    joints: bcaJointChannels,
+  },
+  wire: {
+    // The joint table as its u16 values (reading `joints` would build ~850,000 objects for the largest files).
+    pack(anim, root, bytes) {
+      const { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank } = anim;
+      const table = resolvePath(root, 'ANF1/jointTable', bytes);
+      const jointTracks = table?.array ? copyU16Bank(bytes, table.offset, table.array.count * BCA_TRACK_VALUES) : new Uint16Array(0);
+      return { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank, jointTracks };
+    },
+    unpack(x) {
+      if (!isJ3dCommon(x, 'bca') || !(x.jointTracks instanceof Uint16Array) || !(x.scaleBank instanceof Float32Array) ||
+        !(x.rotationBank instanceof Int16Array) || !(x.translationBank instanceof Float32Array)) return undefined;
+      return {
+        format: 'bca', loopMode: x.loopMode, rotationFraction: x.rotationFraction, duration: x.duration, joints: bcaJoints(x.jointTracks),
+        scaleBank: x.scaleBank, rotationBank: x.rotationBank, translationBank: x.translationBank,
+      };
+    },
+  },
+  samplePaths: ['`joints/{i}/{scale|rotation|translation}/{x|y|z}` (as BCK; rotation in degrees = raw · 180 / 32768, never shifted)'],
+  schema: {
+    allOf: [{ $ref: '#/definitions/j3dCommon' }],
+    required: ['joints', 'scaleBank', 'rotationBank', 'translationBank'],
+    properties: {
+      format: { const: 'bca' },
+      joints: { type: 'array', items: { type: 'object', required: ['x', 'y', 'z'], properties: { x: FULL_SRT_SCHEMA, y: FULL_SRT_SCHEMA, z: FULL_SRT_SCHEMA } } },
+      scaleBank: { $ref: '#/definitions/numbers' },
+      rotationBank: { $ref: '#/definitions/numbers' },
+      translationBank: { $ref: '#/definitions/numbers' },
+    },
+  },
+};

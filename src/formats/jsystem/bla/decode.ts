@@ -1,0 +1,46 @@
+/**
+ * BLA — CLF1 chunk, cluster weight animation with full tracks (FORMATS.md §9.6; from the
+ * decompilation and j3d-animation-editor: no real file was available).
+ *
+ * Field tree: `header`, `CLF1` → id, size, loopMode, padding, duration, trackCount, weightCount
+ * (the game ignores both), trackTableOffset, weightBankOffset; then `trackTable` (4-byte
+ * FullTrackEntry) and `weightBank` (f32).
+ */
+import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
+import { scalarElement } from '../../binary/builder';
+import type { FormatResult } from '../../result';
+import { ChunkContext, copyF32Bank, decodeJsystemFile, readAnimationStart } from '../container';
+import { FULL_TRACK_ENTRY, FULL_TRACK_ENTRY_SIZE, FullTrackChecker, readFullTrack } from '../fulltrack';
+import type { FullTrack } from '../types';
+import type { BlaAnim } from './types';
+
+export const CLF1_HEADER_SIZE = 0x18;
+
+/** BLA-specific diagnostics (the shared ones are the family's). */
+export const BLA_CODES: DiagnosticCode[] = [];
+
+export function decodeBla(bytes: Uint8Array, diagnostics: DiagnosticSink): FormatResult<BlaAnim> {
+  return decodeJsystemFile(bytes, diagnostics, 'bla1', 'CLF1', CLF1_HEADER_SIZE, decodeClf1);
+}
+
+function decodeClf1(ctx: ChunkContext): BlaAnim {
+  const { b, bytes } = ctx;
+  const s = ctx.start;
+  const { loopMode, duration } = readAnimationStart(ctx);
+  const trackCount = b.u16('trackCount', s + 0x0C);
+  const weightCount = b.u16('weightCount', s + 0x0E);
+  const tableOffset = ctx.offsetField('trackTableOffset', 0x10);
+  const bankOffset = ctx.offsetField('weightBankOffset', 0x14);
+  const table = ctx.table('trackTable', tableOffset, trackCount, FULL_TRACK_ENTRY, 'table');
+  const bank = ctx.table('weightBank', bankOffset, weightCount, scalarElement('f32'), 'bank');
+  const checker = new FullTrackChecker(ctx.limited, 'CLF1', duration, (entry) => `track ${entry}`);
+  const fullBank = { name: 'weightBank', length: weightCount, offset: bank.offset };
+  const tracks: FullTrack[] = [];
+  for (let i = 0; i < table.count; i++) {
+    const p = table.offset + i * FULL_TRACK_ENTRY_SIZE;
+    const t = readFullTrack(bytes, p);
+    checker.check(t.count, t.index, p, fullBank, i, 0);
+    tracks.push(t);
+  }
+  return { format: 'bla', loopMode, rotationFraction: 0, duration, tracks, weightBank: copyF32Bank(bytes, bank.offset, bank.count) };
+}

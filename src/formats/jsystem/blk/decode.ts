@@ -1,0 +1,46 @@
+/**
+ * BLK — CLK1 chunk, cluster weight animation with keyed tracks (FORMATS.md §9.6; from the
+ * decompilation and j3d-animation-editor: no real file was available).
+ *
+ * Field tree: `header`, `CLK1` → id, size, loopMode, padding, duration, trackCount, weightCount
+ * (the game ignores both: it numbers tracks by the clusters of the model's BLS), trackTableOffset,
+ * weightBankOffset; then `trackTable` (6-byte KeyTableEntry) and `weightBank` (f32).
+ */
+import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
+import { scalarElement } from '../../binary/builder';
+import type { FormatResult } from '../../result';
+import { ChunkContext, copyF32Bank, decodeJsystemFile, readAnimationStart } from '../container';
+import { KEY_TABLE_ENTRY, KEY_TABLE_ENTRY_SIZE, TrackChecker, bankRef, readKeyTrack } from '../keytable';
+import type { KeyTrack } from '../types';
+import type { BlkAnim } from './types';
+
+export const CLK1_HEADER_SIZE = 0x18;
+
+/** BLK-specific diagnostics (the shared ones are the family's). */
+export const BLK_CODES: DiagnosticCode[] = [];
+
+export function decodeBlk(bytes: Uint8Array, diagnostics: DiagnosticSink): FormatResult<BlkAnim> {
+  return decodeJsystemFile(bytes, diagnostics, 'blk1', 'CLK1', CLK1_HEADER_SIZE, decodeClk1);
+}
+
+function decodeClk1(ctx: ChunkContext): BlkAnim {
+  const { b, bytes } = ctx;
+  const s = ctx.start;
+  const { loopMode, duration } = readAnimationStart(ctx);
+  const trackCount = b.u16('trackCount', s + 0x0C);
+  const weightCount = b.u16('weightCount', s + 0x0E);
+  const tableOffset = ctx.offsetField('trackTableOffset', 0x10);
+  const bankOffset = ctx.offsetField('weightBankOffset', 0x14);
+  const table = ctx.table('trackTable', tableOffset, trackCount, KEY_TABLE_ENTRY, 'table');
+  const bank = ctx.table('weightBank', bankOffset, weightCount, scalarElement('f32'), 'bank');
+  const ref = bankRef('weightBank', copyF32Bank(bytes, bank.offset, bank.count), weightCount, bank.offset, 4);
+  const checker = new TrackChecker(ctx.limited, 'CLK1', duration, (entry) => `track ${entry}`);
+  const tracks: KeyTrack[] = [];
+  for (let i = 0; i < table.count; i++) {
+    const p = table.offset + i * KEY_TABLE_ENTRY_SIZE;
+    const t = readKeyTrack(bytes, p);
+    checker.check(t.count, t.index, t.tangentMode, p, ref, i, 0);
+    tracks.push(t);
+  }
+  return { format: 'blk', loopMode, rotationFraction: 0, duration, tracks, weightBank: ref.values as Float32Array };
+}
