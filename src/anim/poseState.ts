@@ -7,7 +7,8 @@
  * Pure: no `vscode`, no DOM.
  */
 import type { ModelData, Rgba } from '../formats/model/types';
-import { bindPoseLocals } from './skeleton';
+import { bindPoseLocals, JointChannels, LOCAL_STRIDE } from './skeleton';
+import { evaluatePlanned, PlannedTrack } from './tracks';
 
 /** The per-material values animations change (a copy of the model's own). */
 export interface MaterialState {
@@ -57,4 +58,35 @@ export type AnimationApplier<A> = (state: PoseState, anim: A, frame: number) => 
 export function materialsNamed(state: PoseState, name: string): MaterialState[] {
   const first = state.materials.find((m) => m.name === name);
   return first ? [first] : [];
+}
+
+/** Sets joint locals from an animation's joint channels (BCK, BCA): tracked slots replace the model's values. */
+export function applyJointChannels(state: PoseState, channels: JointChannels, frame: number): void {
+  const n = Math.min(channels.count, Math.floor(state.locals.length / LOCAL_STRIDE));
+  for (let j = 0; j < n; j++) {
+    for (let slot = 0; slot < LOCAL_STRIDE; slot++) {
+      const t = channels.channel(j, slot);
+      if (t) {
+        const v = evaluatePlanned(t, frame);
+        if (Number.isFinite(v)) state.locals[j * LOCAL_STRIDE + slot] = v;
+      }
+    }
+  }
+}
+
+/**
+ * Sets material colour 0 of the material each entry names from its planned r, g, b, a tracks
+ * (`entries/{i}/{r|g|b|a}`: BPK, BPA). A value read from outside its bank (NaN) leaves the component.
+ */
+export function applyMaterialColour(state: PoseState, entries: readonly { materialName: string }[], tracks: readonly PlannedTrack[], frame: number): void {
+  entries.forEach((e, i) => {
+    const targets = materialsNamed(state, e?.materialName ?? '');
+    if (!targets.length) return;
+    for (const t of tracks) {
+      if (t.group !== i) continue;
+      const c = 'rgba'.indexOf(t.axis);
+      const v = evaluatePlanned(t, frame);
+      if (c >= 0 && Number.isFinite(v)) for (const m of targets) m.color0[c] = v;
+    }
+  });
 }

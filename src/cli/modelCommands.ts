@@ -160,8 +160,9 @@ export const POSE: Command = {
   help: `The model at frame F (raw track time, default 0) with the animations applied in order (later
 files of the same target win): {model, frame, joints: [{name, world (3×4 row-major)}], shapes:
 [{visible, positions: [[x,y,z], …] every display-list vertex in stream order}], materials: [{name,
-color0, texNumbers, tevColors, konstColors, texMatrices}]}. BCK moves joints, BTK sets texture
-matrices, BRK TEV colours; kinds that change nothing on a model are reported and ignored.
+color0, texNumbers, tevColors, konstColors, texMatrices}]}. BCK and BCA move joints, BTK sets texture
+matrices, BRK TEV and konstant colours, BPK/BPA material colour 0, BTP texture numbers, BVA shape
+visibility; kinds that change nothing on a model (MOTN) are reported and ignored.
 
 MODEL and ANIMATION may be archive paths: Kuribo.arc/Kuribo/Kuribo.bdl Kuribo.arc/Kuribo/Walk.bck
 

@@ -7,6 +7,7 @@ import { FULL_TRACK_SCHEMA, fullSrtTrackList, indexOfKey, isJ3dCommon, J3D_FAMIL
 import { BCA_CODES, BCA_TRACK_VALUES, bcaJoints, decodeBca } from './decode';
 import { bcaJointChannels, planBca } from './plan';
 import type { BcaAnim } from './types';
+import { applyBca } from './pose';
 
 const JOINT_PATH = /^ANF1\/jointTable\[(\d+)\]/;
 
@@ -59,6 +60,7 @@ export const BCA: FormatSpec<BcaAnim> = {
     },
     joints: bcaJointChannels,
   },
+  apply: applyBca,
   wire: {
     // The joint table as its u16 values (reading `joints` would build ~850,000 objects for the largest files).
     pack(anim, root, bytes) {

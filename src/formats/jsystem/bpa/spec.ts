@@ -6,6 +6,7 @@ import { FULL_TRACK_SCHEMA, indexOfKey, isFullTrack, isJ3dCommon, isRgba, J3D_FA
 import { BPA_CODES, decodeBpa } from './decode';
 import { planBpa } from './plan';
 import type { BpaAnim, BpaEntry } from './types';
+import { applyBpa } from './pose';
 
 const ENTRY_PATH = /^PAF1\/(?:entryTable|materialIdTable|nameTable\/entries|nameTable\/strings)\[(\d+)\]/;
 
@@ -54,6 +55,7 @@ export const BPA: FormatSpec<BpaAnim> = {
     purpose: 'see which materials the entries drive',
     bind: (anim, model, root) => bindMaterialColour(anim.entries ?? [], 'PAF1', model, root),
   },
+  apply: applyBpa,
   wire: {
     pack: (anim) => anim,
     unpack: (x) => (isJ3dCommon(x, 'bpa') && Array.isArray(x.entries) && x.entries.every(isEntry) && isBanks(x.banks)

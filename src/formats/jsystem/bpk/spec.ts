@@ -6,6 +6,7 @@ import { indexOfKey, isJ3dCommon, isKeyTrack, isRgba, J3D_FAMILY, j3dMagic, j3dP
 import { BPK_CODES, decodeBpk } from './decode';
 import { planBpk } from './plan';
 import type { BpkAnim, BpkEntry } from './types';
+import { applyBpk } from './pose';
 
 const ENTRY_PATH = /^PAK1\/(?:entryTable|materialIdTable|nameTable\/entries|nameTable\/strings)\[(\d+)\]/;
 
@@ -53,6 +54,7 @@ export const BPK: FormatSpec<BpkAnim> = {
     purpose: 'see which materials the entries drive',
     bind: (anim, model, root) => bindMaterialColour(anim.entries ?? [], 'PAK1', model, root),
   },
+  apply: applyBpk,
   wire: {
     pack: (anim) => anim,
     unpack: (x) => (isJ3dCommon(x, 'bpk') && Array.isArray(x.entries) && x.entries.every(isEntry) && isBanks(x.banks)

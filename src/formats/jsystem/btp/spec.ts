@@ -7,6 +7,7 @@ import { bindBtp } from './binding';
 import { BTP_CODES, decodeBtp } from './decode';
 import { planBtp } from './plan';
 import type { BtpAnim, BtpEntry } from './types';
+import { applyBtp } from './pose';
 
 const ENTRY_PATH = /^TPT1\/(?:entryTable|materialIdTable|nameTable\/entries|nameTable\/strings)\[(\d+)\]/;
 
@@ -56,6 +57,7 @@ export const BTP: FormatSpec<BtpAnim> = {
     bind: (anim, model, root, bytes) =>
       bindBtp(anim, model, root, resolvePath(root, 'TPT1/entryTable', bytes)?.offset, resolvePath(root, 'TPT1/textureIndexBank', bytes)?.offset),
   },
+  apply: applyBtp,
   wire: {
     pack: (anim) => anim,
     unpack: (x) => (isJ3dCommon(x, 'btp') && Array.isArray(x.entries) && x.entries.every(isEntry) && x.textureIndexBank instanceof Uint16Array

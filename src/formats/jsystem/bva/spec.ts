@@ -5,6 +5,7 @@ import { bindShapes } from './binding';
 import { BVA_CODES, decodeBva } from './decode';
 import { planBva } from './plan';
 import type { BvaAnim } from './types';
+import { applyBva } from './pose';
 
 const SHAPE_PATH = /^VAF1\/shapeTable\[(\d+)\]/;
 /** Rows the visibility chart draws at most (a window around the selected shape). */
@@ -59,6 +60,7 @@ export const BVA: FormatSpec<BvaAnim> = {
       return bindShapes(anim.shapes?.length ?? 0, model, (chunk?.offset ?? 0x20) + 0x0C);
     },
   },
+  apply: applyBva,
   wire: {
     pack: (anim) => anim,
     unpack: (x) => (isJ3dCommon(x, 'bva') && Array.isArray(x.shapes) && x.shapes.every(isFullTrack) && x.visibilityBank instanceof Uint8Array
