@@ -36,7 +36,8 @@ export const ANIMATIONS: { name: string; archive: string; inner: string }[] = [
   { name: 'PowerStar/PowerStarGet.bck', archive: 'PowerStar', inner: 'PowerStar/PowerStarGet.bck' },
   { name: 'Mogu/Wait.bck', archive: 'Mogu', inner: 'Mogu/Wait.bck' },
   { name: 'Mogu/Throw.bck', archive: 'Mogu', inner: 'Mogu/Throw.bck' },
-  { name: 'TripodBossCore/Wait.brk', archive: 'TripodBossCore', inner: 'TripodBossCore/Wait.brk' },
+  { name: 'TripodBossCore/2ndDemo.brk', archive: 'TripodBossCore', inner: 'TripodBossCore/2ndDemo.brk' },
+  { name: 'TripodBossCore/Wait.btk', archive: 'TripodBossCore', inner: 'TripodBossCore/Wait.btk' },
 ];
 
 /** Writes every model and animation into a fresh temporary folder (returned). */

@@ -88,6 +88,7 @@ export class ModelView {
   private readonly view = new Float32Array(16);
   private readonly projection = new Float32Array(16);
   private colors = { background: [0.12, 0.12, 0.12, 1] as Rgba4, wire: [0.8, 0.8, 0.8, 0.6] as Rgba4, skeleton: [0.82, 0.53, 0.09, 1] as Rgba4 };
+  private backgroundOverride: Rgba4 | undefined;
   private statusValue: ModelViewStatus = 'empty';
   private readonly hoverEmitter = new Emitter<[ModelHover | undefined]>();
   private readonly statusEmitter = new Emitter<[ModelViewStatus]>();
@@ -291,6 +292,12 @@ export class ModelView {
     this.invalidate();
   }
 
+  /** A fixed background colour (0…1 RGB) instead of the theme's editor background; undefined: the theme's. */
+  setBackground(rgb: [number, number, number] | undefined): void {
+    this.backgroundOverride = rgb ? [rgb[0], rgb[1], rgb[2], 1] : undefined;
+    this.invalidate();
+  }
+
   resetCamera(): void {
     this.camera = { ...this.home, target: [...this.home.target] as Vec3 };
     this.invalidate();
@@ -347,7 +354,7 @@ export class ModelView {
     const { near, far } = depthRange(this.camera, this.radius);
     projectionMatrix(w / h, near, far, this.projection);
     return {
-      view: this.view, projection: this.projection, width: w, height: h, background: this.colors.background, state: this.state,
+      view: this.view, projection: this.projection, width: w, height: h, background: this.backgroundOverride ?? this.colors.background, state: this.state,
       userVisible: this.userVisible, wireframe: this.wireframe, skeleton: this.skeleton, wireColor: this.colors.wire, skeletonColor: this.colors.skeleton,
     };
   }

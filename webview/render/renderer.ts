@@ -13,7 +13,7 @@
  * front; GX culling with front faces clockwise (FORMATS.md §10.8), z mode, blend, alpha compare in
  * the shader. Overlays: wireframe and skeleton. Picking renders shape and joint ids offscreen.
  */
-import { computePose, LOCAL_STRIDE, MATRIX_STRIDE, Pose, SkeletonModel } from '../../src/anim/skeleton';
+import { computePose, LOCAL_STRIDE, MATRIX_STRIDE, multiplyAffine, Pose, SkeletonModel } from '../../src/anim/skeleton';
 import type { MaterialState, PoseState } from '../../src/anim/poseState';
 import type { ModelMaterial } from '../../src/formats/model/types';
 import type { ModelPayload, PayloadShape, PayloadTexture, RenderProblem } from '../../src/wire/modelPayload';
@@ -114,6 +114,7 @@ export class ModelRenderer {
   private readonly texMatrix = new Float32Array(24);
   private readonly scratch = new Float64Array(24);
   private readonly viewNormal = new Float64Array(12);
+  private skinScratch = new Float64Array(12);
   /** Problems found while loading and drawing (each once). */
   problems: RenderProblem[] = [];
   stats: RendererStats = { programs: 0, textures: 0, drawCalls: 0, shapesDrawn: 0 };
@@ -419,20 +420,14 @@ export class ModelRenderer {
     const world = this.pose.world;
     const data = this.matrixData;
     const binds = p.inverseBinds;
+    const skin = this.skinScratch.length === 12 ? this.skinScratch : (this.skinScratch = new Float64Array(12));
     for (let j = 0; j < J; j++) {
       const o = j * MATRIX_STRIDE;
       for (let k = 0; k < 12; k++) data[o + k] = world[o + k];
-      const so = (J + j) * 12;
-      if ((j + 1) * 12 <= binds.length) {
-        for (let r = 0; r < 3; r++) {
-          const a0 = world[o + r * 4], a1 = world[o + r * 4 + 1], a2 = world[o + r * 4 + 2], a3 = world[o + r * 4 + 3];
-          for (let c = 0; c < 4; c++) {
-            data[so + r * 4 + c] = a0 * binds[o + c] + a1 * binds[o + 4 + c] + a2 * binds[o + 8 + c] + (c === 3 ? a3 : 0);
-          }
-        }
-      } else {
-        for (let k = 0; k < 12; k++) data[so + k] = world[o + k];
-      }
+      // Envelope bones: world × inverse bind (vertices stored in model bind space); the GPU sums them.
+      if ((j + 1) * 12 <= binds.length) multiplyAffine(skin, 0, world, o, binds, o);
+      else skin.set(world.subarray(o, o + 12));
+      data.set(skin, (J + j) * 12);
     }
     const gl = this.gl;
     gl.bindTexture(gl.TEXTURE_2D, this.matrixTexture);

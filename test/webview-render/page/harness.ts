@@ -123,11 +123,31 @@ const harness = {
     }
     const r = view.setModel(p);
     view.renderNow();
-    return { drawable: r.drawable, problems: r.problems.map((x) => x.message), status: view.status };
+    return { drawable: r.drawable, problems: view.problemMessages, status: view.status };
   },
   /** A copy of the current payload to change and show (tests that build materials by hand). */
   payloadClone(): ModelPayload {
     return structuredClone(payload!);
+  },
+  /**
+   * Shows the current payload with material `index` patched: plain values replace, an object of
+   * index → value sets array elements (`{ tevColors: { 1: [10, 200, 30, 255] } }`).
+   */
+  showPatched(index: number, patch: Record<string, unknown>): unknown {
+    const p = structuredClone(payload!);
+    const m = p.materials[index] as unknown as Record<string, unknown>;
+    for (const [k, v] of Object.entries(patch)) {
+      const target = m[k];
+      if (Array.isArray(target) && v && typeof v === 'object' && !Array.isArray(v)) for (const [i, x] of Object.entries(v)) target[Number(i)] = x;
+      else m[k] = v;
+    }
+    return harness.show(p);
+  },
+  /** The current model with every texel white. */
+  showWhiteTextures(): unknown {
+    const p = structuredClone(payload!);
+    for (const t of p.textures) for (const l of t.levels) l.rgba.fill(255);
+    return harness.show(p);
   },
   show(p: unknown): unknown {
     const r = view.setModel(p);
@@ -157,8 +177,29 @@ const harness = {
     return { width: p.width, height: p.height, data: base64(p.data) };
   },
   /**
+   * Where the GPU drew the model, whatever its colours: drawn on black and on white, a pixel is the
+   * model's when it is not the background in either. Base64, one byte per pixel, rows top first.
+   */
+  gpuSilhouette(): { width: number; height: number; data: string } {
+    view.setBackground([0, 0, 0]);
+    const black = view.readPixels();
+    view.setBackground([1, 1, 1]);
+    const white = view.readPixels();
+    view.setBackground(undefined);
+    const { width: w, height: h } = black;
+    const mask = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+      const o = ((h - 1 - y) * w + x) * 4;
+      const onBlack = black.data[o] + black.data[o + 1] + black.data[o + 2] > 0;
+      const onWhite = white.data[o] + white.data[o + 1] + white.data[o + 2] < 765;
+      mask[y * w + x] = onBlack || onWhite ? 255 : 0;
+    }
+    return { width: w, height: h, data: base64(mask) };
+  },
+  /**
    * The model's silhouette from CPU skinning (src/anim/pose.ts) at the current state, projected with
-   * the view's camera and filled on a 2D canvas: base64 of one byte per pixel (255 inside), rows
+   * the view's camera and filled on a 2D canvas (triangles the material culls left out, front faces
+   * clockwise on screen as FORMATS.md §10.8 says): base64 of one byte per pixel (255 inside), rows
    * top first.
    */
   cpuSilhouette(): { width: number; height: number; data: string } {
@@ -175,9 +216,14 @@ const harness = {
       if (s.shapeVisible[i] === false) return;
       const p = posed.shapes[i].positions;
       const t = shape.triangles;
+      // The material's culling, with GX front faces clockwise as seen (counter-clockwise with y down).
+      const cull = model!.materialData[payload!.shapes[i].material]?.cullMode ?? 2;
       for (let k = 0; k + 2 < t.length; k += 3) {
         const pts = [t[k], t[k + 1], t[k + 2]].map((v) => projectPoint(vp, w, h, p[v * 3], p[v * 3 + 1], p[v * 3 + 2]));
         if (pts.some((q) => !q)) continue;
+        const area = (pts[1]![0] - pts[0]![0]) * (pts[2]![1] - pts[0]![1]) - (pts[2]![0] - pts[0]![0]) * (pts[1]![1] - pts[0]![1]);
+        const front = area > 0;
+        if (cull === 3 || (cull === 2 && !front) || (cull === 1 && front)) continue;
         ctx.beginPath();
         ctx.moveTo(pts[0]![0], pts[0]![1]);
         ctx.lineTo(pts[1]![0], pts[1]![1]);
