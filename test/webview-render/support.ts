@@ -18,8 +18,10 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts', 'webview-render');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
+export interface SampleEntry { name: string; archive: string; inner: string }
+
 /** Every shared model: [served name, archive (under samples/archives) or '', path inside / loose path]. */
-export const MODELS: { name: string; archive: string; inner: string }[] = [
+export const MODELS: SampleEntry[] = [
   { name: 'Kuribo.bdl', archive: 'Kuribo', inner: 'Kuribo/Kuribo.bdl' },
   { name: 'PowerStar.bdl', archive: 'PowerStar', inner: 'PowerStar/PowerStar.bdl' },
   { name: 'Mogu.bdl', archive: 'Mogu', inner: 'Mogu/Mogu.bdl' },
@@ -28,7 +30,7 @@ export const MODELS: { name: string; archive: string; inner: string }[] = [
   { name: 'mariotree1.bmd', archive: '', inner: 'mkdd/objects/mariotree1.bmd' },
 ];
 
-export const ANIMATIONS: { name: string; archive: string; inner: string }[] = [
+export const ANIMATIONS: SampleEntry[] = [
   { name: 'Kuribo/Walk.bck', archive: 'Kuribo', inner: 'Kuribo/Walk.bck' },
   { name: 'Kuribo/Normal.brk', archive: 'Kuribo', inner: 'Kuribo/Normal.brk' },
   { name: 'PowerStar/PowerStarColor.brk', archive: 'PowerStar', inner: 'PowerStar/PowerStarColor.brk' },
@@ -40,11 +42,11 @@ export const ANIMATIONS: { name: string; archive: string; inner: string }[] = [
   { name: 'TripodBossCore/Wait.btk', archive: 'TripodBossCore', inner: 'TripodBossCore/Wait.btk' },
 ];
 
-/** Writes every model and animation into a fresh temporary folder (returned). */
-export function extractSamples(): string {
+/** Writes every model and animation (and `extra`) into a fresh temporary folder (returned). */
+export function extractSamples(extra: readonly SampleEntry[] = []): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'animscope-render-'));
   const archives = new Map<string, Uint8Array>();
-  for (const f of [...MODELS, ...ANIMATIONS]) {
+  for (const f of [...MODELS, ...ANIMATIONS, ...extra]) {
     let bytes: Uint8Array | undefined;
     if (f.archive) {
       let arc = archives.get(f.archive);
@@ -85,9 +87,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(extra: readonly SampleEntry[] = []): Promise<Harness> {
   execFileSync(process.execPath, [path.join(REPO_ROOT, 'test', 'webview-render', 'build.mjs')], { cwd: REPO_ROOT, stdio: 'pipe' });
-  const generated = extractSamples();
+  const generated = extractSamples(extra);
   const server = await startServer(path.join(REPO_ROOT, 'out', 'webview-render-harness'), 0, generated);
   const chromium = loadPlaywright<{ chromium: { launch(o: { executablePath: string; args: string[]; headless: boolean }): Promise<Browser> } }>().chromium;
   // SwiftShader (software WebGL2): no GPU needed.

@@ -314,6 +314,8 @@ export class ModelView {
     if (this.hoverRaf) cancelAnimationFrame(this.hoverRaf);
     for (const d of this.disposers) d();
     this.renderer?.dispose();
+    // Give the context back now (browsers keep only a few alive), not when the canvas is collected.
+    this.gl?.getExtension('WEBGL_lose_context')?.loseContext();
     this.hoverEmitter.dispose();
     this.statusEmitter.dispose();
     this.problemEmitter.dispose();
