@@ -26,6 +26,7 @@ import type {
 import { defaultMaterial } from '../formats/model/materials';
 import { mipChain } from '../formats/texture/formats';
 import { bindPoseModel } from '../anim/pose';
+import { initialState, ModelForState, PoseState } from '../anim/poseState';
 import { jointInfos } from './modelInfo';
 import type { ModelJointInfo } from './protocol';
 
@@ -349,6 +350,14 @@ export function buildModelPayload(model: ModelData, bytes: Uint8Array, options: 
 
 function cloneMaterial(m: ModelMaterial): ModelMaterial {
   return JSON.parse(JSON.stringify(m)) as ModelMaterial;
+}
+
+/**
+ * The payload's own pose state (bind pose, its material values, every shape visible): what the page
+ * hands the animations' apply facets each frame, as initialState does for ModelData in the host.
+ */
+export function payloadPoseState(p: Pick<ModelPayload, 'joints' | 'materials' | 'shapes'>): PoseState {
+  return initialState({ joints: p.joints, materialData: p.materials, shapes: p.shapes } as unknown as ModelForState);
 }
 
 /** Bytes a payload takes: every distinct typed-array buffer plus the JSON of the rest. */

@@ -215,6 +215,22 @@ describe('3D model view (WebGL2 in headless chromium)', function () {
     assert.ok(diffCount(plain, await pixels(p)) > 1000, 'a register set by hand changes pixels');
   });
 
+  it('material colour 0 (BPK target): CrystalSwitch\'s red lambert3 turns green', async () => {
+    const p = await page();
+    await load(p, 'CrystalSwitch.bdl');
+    await pose(p, {});
+    const red = await pixels(p);
+    await pose(p, { color0: [[1, [0, 255, 0, 255]]] });
+    const green = await pixels(p);
+    let turned = 0;
+    for (let i = 0; i < red.data.length; i += 4) {
+      const wasRed = red.data[i] > 2 * red.data[i + 1] + 20;
+      const isGreen = green.data[i + 1] > 2 * green.data[i] + 20;
+      if (wasRed && isGreen) turned++;
+    }
+    assert.ok(turned > 100, `${turned} pixels went from red to green`);
+  });
+
   describe('TEV stages compiled as the hardware computes them (Kuribo with a material set by hand)', () => {
     /** Shows Kuribo with material 0 patched and returns the share of drawn pixels equal to `rgb` (±1). */
     async function tevShare(patch: Record<string, unknown>, rgb: [number, number, number]): Promise<number> {

@@ -8,7 +8,8 @@ import * as v8 from 'v8';
 import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import { decodeModel } from '../../../src/formats/model/model';
 import type { ModelData } from '../../../src/formats/model/types';
-import { buildModelPayload, ModelPayload, payloadByteSize, shapeBindings, unpackModelPayload } from '../../../src/wire/modelPayload';
+import { buildModelPayload, ModelPayload, payloadByteSize, payloadPoseState, shapeBindings, unpackModelPayload } from '../../../src/wire/modelPayload';
+import { initialState } from '../../../src/anim/poseState';
 import { archiveFile } from '../model/fixtures';
 import { readSample } from '../helpers';
 
@@ -63,6 +64,13 @@ describe('ModelPayload', () => {
       assert.ok(size.typed > 0 && size.other > 0 && size.total === size.typed + size.other);
     });
   }
+
+  it('the page builds the same initial pose state from the payload as the host from the model', () => {
+    for (const name of ['Kuribo', 'PowerStar', 'Mogu']) {
+      const fromPayload = payloadPoseState(unpackModelPayload(structuredClone(payloadOf(name))).payload!);
+      assert.deepStrictEqual(fromPayload, initialState(modelOf(name).model));
+    }
+  });
 
   it('shapes pair with the last material node before them and the enclosing joint (INF1, §10.2)', () => {
     // Kuribo: j0 ( m0 ( s0 ( j1 … — PowerStar: j0 ( j1 ( m1 ( s1 ( m2 ( s0 ) ) ) ) j2 ( m0 ( s2 ( m3 ( s3 ) ) ) ) )
