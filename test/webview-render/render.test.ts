@@ -6,6 +6,7 @@
  */
 import * as assert from 'assert';
 import * as path from 'path';
+import { prng } from '../fixtures/prng';
 import {
   ARTIFACTS, BACKGROUND, count, diffCount, foregroundMask, fromGl, fromMask, Harness, MODELS, outsideBy, Page, pixelAt, Pixels, savePng,
   startHarness,
@@ -294,6 +295,42 @@ describe('3D model view (WebGL2 in headless chromium)', function () {
         assert.strictEqual(n > 1000, drawn, `compare ${comp}: ${n} pixels`);
       }
     });
+  });
+
+  it('any material the page accepts compiles: 40 random TEV setups (every input, op, selector, texgen, channel)', async () => {
+    const p = await page();
+    await load(p, 'Kuribo.bdl');
+    const rnd = prng(0x7E7);
+    const int = (n: number): number => Math.floor(rnd() * n);
+    const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)];
+    for (let k = 0; k < 40; k++) {
+      const stages: Record<number, unknown> = {}, orders: Record<number, unknown> = {}, texGens: Record<number, unknown> = {};
+      const kc: Record<number, number> = {}, ka: Record<number, number> = {};
+      for (let i = 0; i < 16; i++) {
+        stages[i] = {
+          colorIn: [int(16), int(16), int(16), int(16)], colorOp: pick([0, 1, 8, 9, 10, 11, 12, 13, 14, 15]), colorBias: int(4), colorScale: int(4), colorClamp: rnd() < 0.5, colorRegister: int(4),
+          alphaIn: [int(8), int(8), int(8), int(8)], alphaOp: pick([0, 1, 8, 9, 10, 11, 12, 13, 14, 15]), alphaBias: int(4), alphaScale: int(4), alphaClamp: rnd() < 0.5, alphaRegister: int(4),
+        };
+        orders[i] = { texCoord: pick([0, 1, 2, 3, 4, 5, 6, 7, 255]), texMap: pick([0, 1, 2, 3, 4, 5, 6, 7, 255]), channel: pick([0, 1, 2, 3, 4, 5, 6, 7, 8, 255]) };
+        kc[i] = int(32);
+        ka[i] = int(32);
+      }
+      for (let i = 0; i < 8; i++) texGens[i] = { type: int(11), source: int(21), matrix: pick([0, 3, 30, 33, 36, 45, 57, 60]) };
+      const channel = (): unknown => ({ lightingEnabled: rnd() < 0.5, materialSource: int(2), lightMask: int(256), diffuseFunction: int(3), attenuationFunction: int(3), ambientSource: int(2) });
+      const patch = {
+        tevStageCount: 1 + int(16), texGenCount: int(9), colorChannelCount: int(3), tevStages: stages, tevOrders: orders, texGens,
+        konstColorSelectors: kc, konstAlphaSelectors: ka, channelControls: { 0: channel(), 1: channel(), 2: channel(), 3: channel() },
+        texNumbers: { 0: int(5), 1: int(5), 2: null, 3: int(5), 4: 0, 5: 1, 6: 2, 7: 3 },
+        alphaCompare: { comp0: int(8), ref0: int(256), op: int(4), comp1: int(8), ref1: int(256) },
+        blend: { mode: int(4), source: int(8), destination: int(8), logicOp: int(16) },
+        zMode: { compare: rnd() < 0.8, func: int(8), update: rnd() < 0.5 }, cullMode: int(4),
+      };
+      const r = await p.evaluate((a) => (window as any).harness.showPatched(0, a), patch as never) as { problems: string[] };
+      assert.deepStrictEqual(r.problems.filter((m) => /compile/.test(m)), [], `setup ${k}: ${JSON.stringify(patch).slice(0, 300)} ${r.problems.join(" | ").slice(0, 1500)}`);
+      await pixels(p);
+      const drawn = await p.evaluate(() => (window as any).harness.problems()) as string[];
+      assert.deepStrictEqual(drawn.filter((m) => /compile/.test(m)), [], `setup ${k} while drawing`);
+    }
   });
 
   it('hover names the shape, its material and the joint under the cursor (id pass)', async () => {

@@ -111,7 +111,8 @@ export class ModelRenderer {
   private pose: Pose | undefined;
   private pickFramebuffer: { fb: WebGLFramebuffer; color: WebGLTexture; depth: WebGLRenderbuffer; width: number; height: number } | undefined;
   private reported = new Set<string>();
-  private readonly texMatrix = new Float32Array(24);
+  /** 8 texgens × a 3×4 matrix (u_texMatrix: 24 vec4 rows). */
+  private readonly texMatrix = new Float32Array(96);
   private readonly scratch = new Float64Array(24);
   private readonly viewNormal = new Float64Array(12);
   private skinScratch = new Float64Array(12);
@@ -592,13 +593,18 @@ export class ModelRenderer {
     for (const g of [...opaque, ...translucent]) {
       const gm = this.materials[g.material];
       if (!gm?.program) continue;
-      gl.useProgram(gm.program.program);
-      this.setCommonUniforms(gm.program, frame, g);
-      this.setMaterial(gm, g.material, frame);
-      this.setState(gm.material);
-      gl.bindVertexArray(g.vao);
-      this.drawLists(g);
-      this.stats.shapesDrawn++;
+      try {
+        gl.useProgram(gm.program.program);
+        this.setCommonUniforms(gm.program, frame, g);
+        this.setMaterial(gm, g.material, frame);
+        this.setState(gm.material);
+        gl.bindVertexArray(g.vao);
+        this.drawLists(g);
+        this.stats.shapesDrawn++;
+      } catch (e) {
+        // One shape's failure never takes the frame (or the page) down: it is listed once.
+        this.report(`draw:${g.shape.index}`, { severity: 'error', shape: g.shape.index, message: `Shape ${g.shape.index} could not be drawn: ${e instanceof Error ? e.message : String(e)}.` });
+      }
     }
     gl.disable(gl.POLYGON_OFFSET_FILL);
     gl.disable(gl.BLEND);

@@ -108,11 +108,12 @@ function channelGlsl(c: ChannelConfig, i: number, component: 'rgb' | 'a'): strin
   return `(${mat} * clamp(${amb} + ${light === '0.0' ? 'vec4(0.0)' : light}, 0.0, 1.0)).${component}`;
 }
 
-function texGenSource(source: number): string {
+/** Source of texgen `i` (a TEXCOORDn source reads a texgen computed before it, else zero). */
+function texGenSource(source: number, i: number): string {
   if (source === TexGenSrc.POS) return 'vec4(s_modelPosition, 1.0)';
   if (source === TexGenSrc.NRM) return 'vec4(s_modelNormal, 1.0)';
   if (source >= TexGenSrc.TEX0 && source <= TexGenSrc.TEX7) return `vec4(a_tex${source - TexGenSrc.TEX0}, 1.0, 1.0)`;
-  if (source >= TexGenSrc.TEXCOORD0 && source <= TexGenSrc.TEXCOORD6) return `vec4(v_texCoord${source - TexGenSrc.TEXCOORD0}.xy, 1.0, 1.0)`;
+  if (source >= TexGenSrc.TEXCOORD0 && source <= TexGenSrc.TEXCOORD6 && source - TexGenSrc.TEXCOORD0 < i) return `vec4(v_texCoord${source - TexGenSrc.TEXCOORD0}.xy, 1.0, 1.0)`;
   if (source === TexGenSrc.COLOR0) return 'v_color0';
   if (source === TexGenSrc.COLOR1) return 'v_color1';
   return 'vec4(0.0, 0.0, 0.0, 1.0)';
@@ -125,7 +126,7 @@ export function vertexShader(c: ProgramConfig): string {
     else lines.push(`  v_color${i} = vec4(0.0);`);
   }
   c.texGens.forEach((tg, i) => {
-    const src = texGenSource(tg.source);
+    const src = texGenSource(tg.source, i);
     if (tg.type === TexGenType.SRTG || (tg.type >= TexGenType.BUMP0 && tg.type <= TexGenType.BUMP7)) {
       lines.push(`  v_texCoord${i} = vec3((${src}).xy, 1.0);`);
       return;
