@@ -72,6 +72,8 @@ describe('3D model view (WebGL2 in headless chromium)', function () {
         assert.strictEqual(r.drawable, r.shapes);
         const shot = await pixels(p);
         savePng(path.join(ARTIFACTS, `${m.name}-${theme}.png`), shot);
+        // The whole component (toolbar, canvas, shape list with the ≈ badges, problems) as the page shows it.
+        await p.locator('.as-model').screenshot({ path: path.join(ARTIFACTS, `${m.name}-${theme}-view.png`) });
         // Theme background in the corner, the model in the middle.
         assert.deepStrictEqual(pixelAt(shot, 2, shot.height - 3).slice(0, 3), BACKGROUND[theme]);
         const fg = foregroundMask(shot, BACKGROUND[theme]);

@@ -8,9 +8,9 @@ import * as v8 from 'v8';
 import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import { decodeModel } from '../../../src/formats/model/model';
 import type { ModelData } from '../../../src/formats/model/types';
-import { buildModelPayload, ModelPayload, payloadByteSize, payloadPoseState, shapeBindings, unpackModelPayload } from '../../../src/wire/modelPayload';
+import { buildModelPayload, isPayloadMaterial, ModelPayload, payloadByteSize, payloadPoseState, shapeBindings, unpackModelPayload } from '../../../src/wire/modelPayload';
 import { initialState } from '../../../src/anim/poseState';
-import { archiveFile } from '../model/fixtures';
+import { archiveFile, prng } from '../model/fixtures';
 import { readSample } from '../helpers';
 
 const MODELS: Record<string, () => Uint8Array> = {
@@ -157,6 +157,36 @@ describe('ModelPayload', () => {
       const t = broken((p) => { p.textures[7].levels[0].rgba = new Uint8Array(5); });
       assert.deepStrictEqual(t.payload!.textures[7].levels, []);
       assert.match(t.problems[0].message, /^Texture 7 \("PowerStarNoise"\): its pixels are malformed/);
+    });
+
+    it('500 random corruptions: never throws, and what it keeps holds the renderer\'s invariants', () => {
+      const rnd = prng(0xC0FFEE);
+      const garbage = (): unknown => [null, -1, NaN, 1e12, 'x', [], {}, new Uint8Array(3), new Float64Array(2), 0xFFFF, 3.5, true][Math.floor(rnd() * 12)];
+      for (let k = 0; k < 500; k++) {
+        const p = structuredClone(payloadOf(k % 2 ? 'PowerStar' : 'Mogu')) as any;
+        // Walk to a random field (objects, arrays, typed-array elements) and replace it.
+        let parent: any = p, key: string | number = 'shapes';
+        for (let depth = 0; depth < 6; depth++) {
+          const value = parent[key];
+          if (value === null || typeof value !== 'object') break;
+          const keys: (string | number)[] = ArrayBuffer.isView(value) ? [Math.floor(rnd() * (value as Uint8Array).length)] : Object.keys(value);
+          if (!keys.length || rnd() < 0.2) break;
+          parent = value;
+          key = keys[Math.floor(rnd() * keys.length)];
+        }
+        if (ArrayBuffer.isView(parent)) (parent as any)[key] = rnd() < 0.5 ? 0xFFFF : 1e9;
+        else parent[key] = garbage();
+        const r = unpackModelPayload(p);
+        if (!r.payload) { assert.ok(r.problems.length > 0); continue; }
+        const q = r.payload;
+        for (const s of q.shapes) {
+          for (const list of [s.triangles, s.lines, s.points]) for (const i of list) assert.ok(i < s.vertexCount);
+          for (const d of s.drawMatrices) assert.ok(d === 0xFFFF || d < q.drawKinds.length);
+          assert.strictEqual(s.positions.length, s.vertexCount * 3);
+        }
+        for (const m of q.materials) assert.ok(isPayloadMaterial(m, q.textures.length));
+        for (const t of q.textures) for (const l of t.levels) assert.strictEqual(l.rgba.length, l.width * l.height * 4);
+      }
     });
 
     it('model-wide tables must hold: a DRW1 joint past JNT1 rejects the payload', () => {
