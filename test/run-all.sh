@@ -22,7 +22,7 @@ npx mocha --config .mocharc.json 2>&1 | tee "$LOG_DIR/unit.log"
 [ "${PIPESTATUS[0]}" = 0 ] || rc=1
 count_mocha "$LOG_DIR/unit.log"
 
-for suite in webview webview-curves; do
+for suite in webview webview-curves webview-render; do
   if ls out/test/$suite/*.test.js >/dev/null 2>&1; then
     echo "== $suite components (chromium)"
     bash test/host/setup.sh >/dev/null || { echo "host setup failed"; failed=$((failed + 1)); rc=1; continue; }
