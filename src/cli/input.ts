@@ -7,8 +7,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Diagnostic, DiagnosticSink } from '../formats/binary/diagnostics';
-import { detect } from '../formats/index';
-import { isAnimFormat, specOfName } from '../formats/registry';
+import { baseName, detect } from '../formats/index';
+import { globMatches, isAnimFormat, MODEL_KIND, specOfName, YAZ0_SUFFIXES } from '../formats/registry';
 import { isFileSync, readArchivePathSync } from '../formats/archive/node';
 import { extractAny, isAnyArchive, openAnyArchive } from '../formats/archive/archive';
 import { gunzip, isGzip } from '../formats/archive/inflate';
@@ -25,7 +25,9 @@ export interface AnimInput {
 }
 
 /** A name an animation format goes by (`Wait.bck`, `motion.bin.szs`): the registry's file patterns. */
-const isAnimationName = (name: string): boolean => specOfName(name) !== undefined;
+/** A name AnimScope decodes (`Wait.bck`, `motion.bin.szs`, `Kuribo.bdl`): the registry's file patterns. */
+const isAnimationName = (name: string): boolean =>
+  specOfName(name) !== undefined || [MODEL_KIND.filePatterns, YAZ0_SUFFIXES.flatMap((x) => MODEL_KIND.filePatterns.map((p) => `${p}.${x}`))].flat().some((p) => globMatches(p, baseName(name)));
 const ARCHIVE_NAME = /\.(arc|szs|rarc|pks)$/i;
 /** Nested archives deeper than this are not entered (a hostile archive could nest itself). */
 const MAX_ARCHIVE_DEPTH = 4;
@@ -45,7 +47,7 @@ function unwrapGzip(bytes: Uint8Array, diagnostics: Diagnostic[]): Uint8Array {
 
 function isAnimationBytes(bytes: Uint8Array, name: string): boolean {
   const kind = detect(bytes, name);
-  return isAnimFormat(kind) || (kind === 'yaz0' && isAnimationName(name));
+  return isAnimFormat(kind) || kind === 'model' || (kind === 'yaz0' && isAnimationName(name));
 }
 
 /** An archive's own problems (hashes, offsets, overlaps), reported once for the archive. */

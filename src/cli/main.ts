@@ -142,6 +142,7 @@ function sample(args: string[], io: CliIO): number {
   const arg = requireOne(positionals, 'sample');
   const input = readAnimationInput(arg);
   const file = decode(input.bytes, input.name);
+  if (file.model) throw new CliError(`${arg} is a model, not an animation: nothing to sample (\`animscope pose ${arg} ANIMATION…\` poses it)`, EXIT_ERRORS);
   if (!file.anim) throw new CliError(`nothing to sample: ${file.diagnostics.find((d) => d.severity === 'error')?.message ?? 'not an animation'}`, EXIT_ERRORS);
   const animation = values.animation as string | undefined;
   const result = sampleFile(file, { animation });

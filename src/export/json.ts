@@ -71,7 +71,7 @@ export function exportedModel(model: ModelData, fileName: string, bound: ModelBi
 }
 
 /** A decoded file, optionally with the model it is bound to (the editor's documents carry it). */
-export type ModelBoundFile = DecodedFile & { model?: ExportedModel };
+export type ModelBoundFile = DecodedFile & { boundModel?: ExportedModel };
 
 function elementValue(layout: ElementLayout, base: number, bytes: Uint8Array, endian: 'big' | 'little'): unknown {
   const offset = base + layout.offset;
@@ -139,6 +139,6 @@ export function exportDecoded(file: ModelBoundFile, generator = 'animscope'): Ex
     structure: exportField(file.root, file.bytes),
     animation: exportAnimation(file.anim),
   };
-  if (file.model) doc.model = toPlainJson(file.model) as ExportedModel;
+  if (file.boundModel) doc.model = toPlainJson(file.boundModel) as ExportedModel;
   return doc;
 }

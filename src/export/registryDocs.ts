@@ -5,7 +5,7 @@
  * of them disagrees with the registry.
  */
 import { codeSections } from '../formats/codes';
-import { editorFilePatterns, FORMAT_IDS, FORMAT_LIST } from '../formats/registry';
+import { editorFilePatterns, FORMAT_IDS, FORMAT_LIST, MODEL_KIND } from '../formats/registry';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|');
 
@@ -17,6 +17,7 @@ export function formatsTable(): string {
     const binds = s.model.target === 'none' ? '—' : s.model.target;
     out += `| **${s.label}** | ${cell(s.title)} | ${files} | ${binds} | ${cell(s.lessTested ?? '')} |\n`;
   }
+  out += `| **${MODEL_KIND.label}** | ${MODEL_KIND.title} (what the animations bind to) | ${MODEL_KIND.filePatterns.map((p) => `\`${p}\``).join(', ')} | — | a 3D view and a texture gallery instead of curves |\n`;
   return out;
 }
 
@@ -67,7 +68,7 @@ type Json = Record<string, unknown>;
 export function updateExportSchema(schema: Json): Json {
   const out = structuredClone(schema) as Json;
   const properties = out.properties as Json;
-  ((properties.file as Json).properties as Json).format = { enum: [...FORMAT_IDS, 'unknown'] };
+  ((properties.file as Json).properties as Json).format = { enum: [...FORMAT_IDS, MODEL_KIND.id, 'unknown'] };
   properties.animation = { oneOf: [{ type: 'null' }, ...FORMAT_IDS.map((id) => ({ $ref: `#/definitions/${id}` }))] };
   const old = out.definitions as Json;
   const definitions: Json = {};

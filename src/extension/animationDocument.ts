@@ -11,6 +11,7 @@ import { baseName, decode, MAX_ANIMATION_SIZE, tooLargeFile } from '../formats/i
 import { Game, gameOf } from '../formats/game';
 import { specFor } from '../formats/registry';
 import type { DecodedFile } from '../formats/types';
+import type { ModelPayload } from '../wire/modelPayload';
 import type { ModelInfo } from '../wire/protocol';
 import { bindModel, ModelBinding } from './model/binding';
 import type { ModelLookup, ModelResolver } from './model/lookup';
@@ -92,6 +93,8 @@ export class AnimationDocument implements vscode.CustomDocument {
   get decoded(): ModelBoundFile { return this._view; }
   /** The bound model as the webview gets it. */
   get modelInfo(): ModelInfo | undefined { return this._binding?.info; }
+  /** The bound model's 3D view data. */
+  get boundModelPayload(): ModelPayload | undefined { return this._binding ? this._lookup?.bound?.payload : undefined; }
   get boundModelUri(): vscode.Uri | undefined { return this._binding ? this._lookup?.bound?.uri : undefined; }
   /** No model bound: base names of the models beside the animation. */
   get modelCandidates(): string[] | undefined {
@@ -137,7 +140,7 @@ export class AnimationDocument implements vscode.CustomDocument {
     const bound = AnimationDocument.bindable(this._decoded) ? this._lookup?.bound : undefined;
     this._binding = bound ? bindModel(this._decoded, bound.model, bound.fileName, bound.source, bound.diagnostics) : undefined;
     this._view = this._binding
-      ? { ...this._decoded, diagnostics: [...this._decoded.diagnostics, ...this._binding.diagnostics], model: this._binding.exported }
+      ? { ...this._decoded, diagnostics: [...this._decoded.diagnostics, ...this._binding.diagnostics], boundModel: this._binding.exported }
       : this._decoded;
     if (this._binding) {
       this.log.info(`${this.fileName}: bound to ${bound!.fileName} (${bound!.source}), ${this._binding.diagnostics.length} binding diagnostics`);

@@ -79,6 +79,7 @@ export interface ProviderHooks {
 export function loadedFile(doc: AnimationDocument): LoadedFile {
   return loadedFileOf(doc.decoded, {
     fileByteLength: doc.fileSize, summary: doc.summary, model: doc.modelInfo, modelCandidates: doc.modelCandidates, modelError: doc.modelError,
+    modelPayload: doc.boundModelPayload,
   });
 }
 

@@ -1,8 +1,9 @@
 /** What a file is, by its bytes (and, for MOTN, which has no magic, by its name). */
 import { readFixedString } from './binary/fields';
+import { looksLikeModel } from './model/model';
 import { AnimFormat, FORMAT_LIST, specOfJ3dType } from './registry';
 
-export type DetectedKind = AnimFormat | 'yaz0' | 'rarc' | 'unknown';
+export type DetectedKind = AnimFormat | 'model' | 'yaz0' | 'rarc' | 'unknown';
 
 /** Base name of a path or archive path, with `/` or `\` separators. */
 export function baseName(name: string): string {
@@ -19,6 +20,7 @@ export function detect(bytes: Uint8Array, name = ''): DetectedKind {
   const magic = readFixedString(bytes, 0, 4);
   if (magic === 'Yaz0') return 'yaz0';
   if (magic === 'RARC') return 'rarc';
+  if (magic === 'J3D2' && looksLikeModel(bytes)) return 'model';
   if (magic === 'J3D1') return (specOfJ3dType(readFixedString(bytes, 4, 4))?.id as AnimFormat | undefined) ?? 'unknown';
   const base = plainBaseName(name);
   for (const spec of FORMAT_LIST) {

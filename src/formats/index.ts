@@ -7,6 +7,8 @@ import { assignPaths, FieldNode, readFixedString } from './binary/fields';
 import { fillGaps } from './binary/builder';
 import { decompressYaz0, isYaz0 } from './archive/yaz0';
 import { detect } from './detect';
+import { decodeModel } from './model/model';
+import type { ModelData } from './model/types';
 import { AnimData, AnimFormat, isAnimFormat, specOf } from './registry';
 import type { ContainerInfo, DecodedFile } from './types';
 
@@ -60,7 +62,12 @@ export function decode(input: Uint8Array, name = '', options: DecodeOptions = {}
 
   let root: FieldNode;
   let anim: AnimData | undefined;
-  if (format) {
+  let model: ModelData | undefined;
+  if (!options.format && detected === 'model') {
+    const result = decodeModel(bytes, diagnostics);
+    root = result.root;
+    model = result.model;
+  } else if (format) {
     try {
       const result = specOf(format).decode(bytes, diagnostics);
       root = result.root;
@@ -84,5 +91,8 @@ export function decode(input: Uint8Array, name = '', options: DecodeOptions = {}
   if (container && container.decompressedSize === 0 && input.length > 0) {
     diagnostics.error('YAZ0_EMPTY', 0, 16, `Yaz0 stream at ${hex(0)} produced no data.`);
   }
-  return { format: format ?? 'unknown', fileName: name, bytes, container, root, diagnostics: diagnostics.finish(), anim };
+  return {
+    format: model ? 'model' : format ?? 'unknown', fileName: name, bytes, container, root, diagnostics: diagnostics.finish(), anim,
+    ...(model ? { model } : {}),
+  };
 }

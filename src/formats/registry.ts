@@ -88,12 +88,24 @@ export function animationCodeSections(): { heading: string; codes: DiagnosticCod
   }));
 }
 
+/**
+ * Models (BMD/BDL) open in the same editor — its 3D view and texture gallery instead of curves —
+ * and are what animations bind to; they are not animations (no tracks, nothing to sample).
+ */
+export const MODEL_KIND = {
+  id: 'model',
+  label: 'BMD/BDL',
+  title: 'J3D model',
+  filePatterns: ['*.bmd', '*.bdl'],
+  icon: { codicon: 'symbol-structure', color: 'charts.yellow' },
+} as const;
+
 /** Suffixes of Yaz0-compressed copies that open like the file itself. */
 export const YAZ0_SUFFIXES = ['szs', 'yaz0'] as const;
 
 /** The editor's selectors: every format's patterns, each also with its Yaz0 suffixes. */
 export function editorFilePatterns(): string[] {
-  return FORMAT_LIST.flatMap((s) => s.filePatterns.flatMap((p) => [p, ...YAZ0_SUFFIXES.map((x) => `${p}.${x}`)]));
+  return [...FORMAT_LIST.flatMap((s) => s.filePatterns), ...MODEL_KIND.filePatterns].flatMap((p) => [p, ...YAZ0_SUFFIXES.map((x) => `${p}.${x}`)]);
 }
 
 /** The spec a file name belongs to by its patterns (`Wait.bck`, `motion.bin.szs`), if any. */

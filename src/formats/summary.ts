@@ -4,6 +4,7 @@
  * facts come from its format's FormatSpec.
  */
 import type { Diagnostic } from './binary/diagnostics';
+import { summarizeModel } from './model/summary';
 import { specFor } from './registry';
 import type { FormatSummary } from './spec';
 import type { DecodedFile } from './types';
@@ -23,5 +24,6 @@ export function summarize(file: DecodedFile): Summary {
   for (const d of file.diagnostics) diagnostics[d.severity]++;
   const summary: Summary = { fileName: file.fileName, format: file.format, size: file.bytes.length, counts: [], names: [], headline: [], diagnostics };
   if (file.container) summary.compressed = { kind: file.container.kind, compressedSize: file.container.compressedSize };
-  return file.anim ? { ...summary, ...specFor(file.anim).summarize(file.anim) } : summary;
+  if (file.anim) return { ...summary, ...specFor(file.anim).summarize(file.anim) };
+  return file.model ? { ...summary, ...summarizeModel(file.model) } : summary;
 }

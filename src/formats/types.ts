@@ -5,6 +5,7 @@
  */
 import type { Diagnostic } from './binary/diagnostics';
 import type { FieldNode } from './binary/fields';
+import type { ModelData } from './model/types';
 import type { AnimData, AnimFormat } from './registry';
 
 export type { AnimData, AnimFormat } from './registry';
@@ -16,7 +17,8 @@ export interface ContainerInfo {
 }
 
 export interface DecodedFile {
-  format: AnimFormat | 'unknown';
+  /** An animation format, `model` (BMD/BDL), or `unknown`. */
+  format: AnimFormat | 'model' | 'unknown';
   /** File name the decode was asked for (base name or archive path). */
   fileName: string;
   /** The bytes every span refers to (decompressed when `container` is set). */
@@ -28,4 +30,6 @@ export interface DecodedFile {
   diagnostics: Diagnostic[];
   /** Decoded as far as the bytes allowed; undefined when not even the header could be read. */
   anim?: AnimData;
+  /** A model (format `model`): everything the preview needs, as far as the bytes allowed. */
+  model?: ModelData;
 }

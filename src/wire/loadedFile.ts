@@ -1,10 +1,12 @@
 /**
  * A decode as the `load` message carries it (src/protocol.ts LoadedFile): the field tree packed,
- * the animation as its payload. Pure: the editor and the test page (test/app-page) build it alike.
+ * the animation as its payload, a model (the file's own, or the one an animation is bound to) as
+ * the 3D view's payload. Pure: the editor and the test page (test/app-page) build it alike.
  */
 import { animPayload } from './animPayload';
 import { summarize } from '../formats/summary';
 import type { DecodedFile } from '../formats/types';
+import { buildModelPayload } from './modelPayload';
 import { packTree } from './packedTree';
 import type { LoadedFile } from './protocol';
 
@@ -15,8 +17,9 @@ function plainBytes(bytes: Uint8Array): Uint8Array {
 
 /** `extra`: what the decode does not know (the stored size, the model binding); `summary` when already computed. */
 export function loadedFileOf(decoded: DecodedFile,
-  extra: Pick<LoadedFile, 'fileByteLength'> & Partial<Pick<LoadedFile, 'summary' | 'model' | 'modelCandidates' | 'modelError'>>): LoadedFile {
+  extra: Pick<LoadedFile, 'fileByteLength'> & Partial<Pick<LoadedFile, 'summary' | 'model' | 'modelCandidates' | 'modelError' | 'modelPayload'>>): LoadedFile {
   const { summary, model, modelCandidates, modelError, fileByteLength } = extra;
+  const modelPayload = extra.modelPayload ?? (decoded.model ? buildModelPayload(decoded.model, decoded.bytes) : undefined);
   return {
     fileName: decoded.fileName,
     format: decoded.format,
@@ -30,5 +33,6 @@ export function loadedFileOf(decoded: DecodedFile,
     ...(model ? { model } : {}),
     ...(modelCandidates ? { modelCandidates } : {}),
     ...(modelError ? { modelError } : {}),
+    ...(modelPayload ? { modelPayload } : {}),
   };
 }

@@ -28,6 +28,7 @@ import type { AnimFormat } from '../formats/registry';
 import type { ContainerInfo } from '../formats/types';
 import type { ModelJoint } from '../formats/model/types';
 import type { AnimPayload } from './animPayload';
+import type { ModelPayload } from './modelPayload';
 import { isPackedTree, PackedTree } from './packedTree';
 import { isCount, isIndexList, isObj, isStr, isVec3, Obj } from '../formats/binary/guards';
 
@@ -38,7 +39,7 @@ export const PROTOCOL_VERSION = 5;
 export interface LoadedFile {
   /** Display name: base name, or the inner path for a file inside an archive. */
   fileName: string;
-  format: AnimFormat | 'unknown';
+  format: AnimFormat | 'model' | 'unknown';
   /** The bytes every span refers to (decompressed when `container` is set). */
   bytes: Uint8Array;
   /** Length of the file as stored. */
@@ -52,6 +53,8 @@ export interface LoadedFile {
   anim?: AnimPayload;
   /** The model (BMD/BDL) the animation is bound to, when one was found or chosen (J3D formats only). */
   model?: ModelInfo;
+  /** The 3D view's data: of the file itself when it is a model, else of the bound model (unpackModelPayload checks it). */
+  modelPayload?: ModelPayload;
   /** No model bound: the models found beside the animation (base names), so the page can offer "Bind Model…". */
   modelCandidates?: string[];
   /** A model remembered for this animation that cannot be used now (deleted, not a model): why. */
@@ -160,7 +163,7 @@ export type WebviewToHost = ReadyMessage | LoadingMessage | RenderedMessage | Se
 const isVersioned = (x: unknown): x is Obj => isObj(x) && x.version === PROTOCOL_VERSION && isStr(x.type);
 
 const SEVERITIES: readonly string[] = ['error', 'warning', 'info', 'hint'];
-const FORMATS: readonly string[] = [...FORMAT_IDS, 'unknown'];
+const FORMATS: readonly string[] = [...FORMAT_IDS, 'model', 'unknown'];
 
 export function isDiagnostic(x: unknown): x is Diagnostic {
   return isObj(x) && isStr(x.severity) && SEVERITIES.includes(x.severity) &&
@@ -209,7 +212,7 @@ export function isLoadedFile(x: unknown): x is LoadedFile {
     Array.isArray(x.diagnostics) && x.diagnostics.every(isDiagnostic) &&
     isObj(x.summary) && isPackedTree(x.tree) &&
     (x.anim === undefined || (isObj(x.anim) && isStr(x.anim.format) && x.anim.format === x.format)) &&
-    (x.model === undefined || isModelInfo(x.model)) &&
+    (x.model === undefined || isModelInfo(x.model)) && (x.modelPayload === undefined || isObj(x.modelPayload)) &&
     (x.modelCandidates === undefined || (Array.isArray(x.modelCandidates) && x.modelCandidates.every(isStr))) &&
     (x.modelError === undefined || isStr(x.modelError));
 }

@@ -5,6 +5,7 @@
 import type * as vscode from 'vscode';
 import type { Diagnostic } from '../../formats/binary/diagnostics';
 import type { ModelData } from '../../formats/model/types';
+import type { ModelPayload } from '../../wire/modelPayload';
 import type { ModelInfo } from '../../wire/protocol';
 
 export type ModelSource = ModelInfo['source'];
@@ -13,6 +14,8 @@ export type ModelSource = ModelInfo['source'];
 export interface LoadedModel {
   model: ModelData;
   diagnostics: Diagnostic[];
+  /** The page's 3D view of it (built once per load of the file). */
+  payload: ModelPayload;
 }
 
 export interface BoundModelFile extends LoadedModel {

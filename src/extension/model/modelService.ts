@@ -20,6 +20,7 @@ import * as vscode from 'vscode';
 import { decompressEntry } from '../../formats/archive/archive';
 import { Diagnostic, DiagnosticSink } from '../../formats/binary/diagnostics';
 import { decodeModel, looksLikeModel } from '../../formats/model/index';
+import { buildModelPayload } from '../../wire/modelPayload';
 import type { BoundModelFile, LoadedModel, ModelDocuments, ModelLookup, ModelResolver } from './lookup';
 import { chooseModel, isModelName, lastSegment, rankModels } from '../../formats/model/pick';
 import { archiveRootUri, ARCHIVE_SCHEME, displayPath } from '../archive/archiveFileSystem';
@@ -125,7 +126,7 @@ export class ModelService implements ModelResolver, vscode.Disposable {
     const errors = sink.list.filter((d) => d.severity === 'error').length;
     this.log.info(`model ${key}: ${result.model.joints.length} joints, ${result.model.materials.length} materials, ` +
       `${sink.list.length} diagnostics (${errors} errors), read + decode ${(performance.now() - t0).toFixed(1)} ms`);
-    const loaded: LoadedModel = { model: result.model, diagnostics: sink.finish() };
+    const loaded: LoadedModel = { model: result.model, diagnostics: sink.finish(), payload: buildModelPayload(result.model, bytes) };
     if (stat) this.cache.set(key, { mtime: stat.mtime, size: stat.size, loaded });
     return loaded;
   }

@@ -85,15 +85,17 @@ describe('animscope CLI', () => {
       assert.equal(r.code, 2);
     });
 
-    it('validates every animation inside an archive', () => {
+    it('validates every animation and model inside an archive', () => {
       const r = cli('validate', '--json', samplePath('archives/TripodBossCore.arc'));
       assert.equal(r.code, 0, r.stdout);
       const doc = JSON.parse(r.stdout);
-      const animations = doc.files.filter((f: { format: string }) => f.format !== 'archive');
-      const names = animations.map((f: { file: string }) => f.file);
-      assert.equal(names.length, 6, names.join('\n'));
+      const checked = doc.files.filter((f: { format: string }) => f.format !== 'archive');
+      const names = checked.map((f: { file: string }) => f.file);
+      // 2ndDemo and Wait: .bck .brk .btk each, and the model (ls: 10 entries, the rest are .kcl, .pa and folders)
+      assert.equal(names.length, 7, names.join('\n'));
       assert.ok(names.some((n: string) => n.endsWith('TripodBossCore.arc/TripodBossCore/Wait.btk')), names.join('\n'));
-      assert.ok(names.every((n: string) => /\.(bck|btk|brk)$/i.test(n)), names.join('\n'));
+      assert.deepStrictEqual(checked.filter((f: { format: string }) => f.format === 'model').map((f: { file: string }) => f.file.split('/').pop()), ['TripodBossCore.bdl']);
+      assert.ok(names.every((n: string) => /\.(bck|btk|brk|bdl)$/i.test(n)), names.join('\n'));
     });
   });
 

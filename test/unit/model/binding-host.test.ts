@@ -79,7 +79,7 @@ describe('host-side binding (binding.ts)', () => {
   it('BTK: EyeLight_v_x → material 1 through TEXMTX0; the export gets the model section', () => {
     const b = bindModel(btk, core, 'TripodBossCore.bdl', 'folder');
     assert.deepStrictEqual(b.info.materialBindings, [{ group: 'entries', entry: 0, materialName: 'EyeLight_v_x', materialIndex: 1, texMtxSlot: 'TEXMTX0' }]);
-    const doc = exportDecoded({ ...btk, model: b.exported });
+    const doc = exportDecoded({ ...btk, boundModel: b.exported });
     assert.strictEqual(doc.model?.file, 'TripodBossCore.bdl');
     assert.strictEqual(exportDecoded(btk).model, undefined, 'no model section without a model');
   });
