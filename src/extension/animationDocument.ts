@@ -9,6 +9,7 @@ import type { ModelBoundFile } from '../export/json';
 import { summarize, Summary } from '../formats/summary';
 import { baseName, decode, MAX_ANIMATION_SIZE, tooLargeFile } from '../formats/index';
 import { Game, gameOf } from '../formats/game';
+import { CompanionFile, companionsAmong } from '../formats/model/pick';
 import { specFor } from '../formats/registry';
 import type { DecodedFile } from '../formats/types';
 import type { ModelPayload } from '../wire/modelPayload';
@@ -59,7 +60,9 @@ export class AnimationDocument implements vscode.CustomDocument {
     const { bytes, size } = await readBounded(uri);
     const doc = new AnimationDocument(uri, bytes, size, log);
     doc._models = models;
-    doc._game = await recogniseGame(uri);
+    const siblings = await folderNames(uri);
+    doc._game = gameOf(uri.path.split('/').filter(Boolean), siblings);
+    doc._companions = companionsAmong(baseName(uri.path), siblings);
     await doc.lookupModel();
     doc.openMs = performance.now() - t0;
     log.info(`opened ${uri.toString()} as ${doc.decoded.format}: ${bytes.length} bytes, ` +
@@ -70,6 +73,9 @@ export class AnimationDocument implements vscode.CustomDocument {
   /** The game the file was recognised as, by what is beside it (it decides the playback rate). */
   get game(): Game | undefined { return this._game; }
   private _game: Game | undefined;
+  /** The animations beside the file that could play along on its model ("Also play"). */
+  get companions(): CompanionFile[] { return this._companions; }
+  private _companions: CompanionFile[] = [];
 
   /** Read + decode time of the first load (ms). */
   openMs = 0;
@@ -271,13 +277,11 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
-/** The game of the file at `uri`, from its path and the names in its folder (a disk or archive folder). */
-async function recogniseGame(uri: vscode.Uri): Promise<Game | undefined> {
-  let siblings: string[] = [];
+/** The names in the folder of `uri` (a disk or archive folder); none when it cannot be listed. */
+async function folderNames(uri: vscode.Uri): Promise<string[]> {
   try {
-    siblings = (await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(uri, '..'))).map(([name]) => name);
+    return (await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(uri, '..'))).map(([name]) => name);
   } catch {
-    // an unlistable folder says nothing
+    return [];
   }
-  return gameOf(uri.path.split('/').filter(Boolean), siblings);
 }

@@ -11,6 +11,7 @@ import {
 } from '../wire/protocol';
 import { AnimationDocument } from './animationDocument';
 import { animationProblems, ProblemsReporter } from './diagnostics';
+import { CompanionChoices, loadCompanion } from './model/companions';
 import type { ModelResolver } from './model/lookup';
 import { BIND_MODEL_COMMAND } from './model/modelService';
 import { viewSettings } from './settings';
@@ -74,12 +75,19 @@ export interface ProviderHooks {
   runCommand(command: WebviewCommand, document: AnimationDocument): void;
   /** Finds the model (BMD/BDL) a J3D animation binds to; without it, no model is ever bound. */
   models?: ModelResolver;
+  /** Remembers which animations play along ("Also play"); without it, none is ticked. */
+  companions?: CompanionChoices;
 }
 
-export function loadedFile(doc: AnimationDocument): LoadedFile {
+export function loadedFile(doc: AnimationDocument, choices?: CompanionChoices): LoadedFile {
+  const modelPayload = doc.decoded.model ? undefined : doc.boundModelPayload;
+  const chosen = new Set(choices?.chosen(doc.uri) ?? []);
+  // "Also play" needs a model to play on: the file's own or the bound one
+  const companions = doc.decoded.model || modelPayload ? doc.companions.map((c) => ({ ...c, chosen: chosen.has(c.name) })) : undefined;
   return loadedFileOf(doc.decoded, {
     fileByteLength: doc.fileSize, summary: doc.summary, model: doc.modelInfo, modelCandidates: doc.modelCandidates, modelError: doc.modelError,
-    modelPayload: doc.boundModelPayload,
+    ...(modelPayload ? { modelPayload } : {}),
+    ...(companions?.length ? { companions } : {}),
   });
 }
 
@@ -160,6 +168,15 @@ export class EditorSession implements vscode.Disposable {
         void this.panel.webview.postMessage(msg.tracks(m.requestId, m.group, known ? spec.deferred!.part(anim, m.group) : []));
         break;
       }
+      case 'requestCompanion':
+        void loadCompanion(this.document.uri, m.name).then((answer) => {
+          if (answer.error) this.provider.log.warn(`${this.key}: also play ${m.name}: ${answer.error}`);
+          void this.panel.webview.postMessage(msg.companion(m.requestId, m.name, answer));
+        });
+        break;
+      case 'companionsChosen':
+        void this.provider.hooks.companions?.choose(this.document.uri, m.names.filter((n) => this.document.companions.some((c) => c.name === n)));
+        break;
       case 'command':
         if (m.command === 'bindModel') void vscode.commands.executeCommand(BIND_MODEL_COMMAND, this.document.uri);
         else this.provider.hooks.runCommand(m.command, this.document);
@@ -172,7 +189,7 @@ export class EditorSession implements vscode.Disposable {
 
   private postLoad(): void {
     this.sentVersion = this.document.version;
-    const message = msg.load(loadedFile(this.document), viewSettings(this.document.uri, this.document.game));
+    const message = msg.load(loadedFile(this.document, this.provider.hooks.companions), viewSettings(this.document.uri, this.document.game));
     void this.panel.webview.postMessage(message).then((delivered) => {
       this.timing.loadPostedMs ??= this.elapsed();
       if (!delivered) this.provider.log.warn(`${this.key}: the load message was not delivered`);

@@ -3,6 +3,7 @@
  * settings together. The modules each do one job; this file only connects them.
  */
 import * as vscode from 'vscode';
+import { CompanionChoices } from './model/companions';
 import { registerArchiveSupport } from './archive';
 import { Commands } from './commands';
 import { ProblemsReporter } from './diagnostics';
@@ -27,6 +28,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const provider = new AnimationEditorProvider(context.extensionUri, log, problems, {
     runCommand: (command, document) => commands?.runFromWebview(command, document.uri),
     models,
+    companions: new CompanionChoices(context),
   });
   commands = new Commands(provider, version, log);
   const statusBar = new AnimationStatusBar(provider, 'animscope.goToOffset');

@@ -15,6 +15,9 @@
  *   webview ──requestTracks──────► host   the tracks of one group that did not travel with the load
  *                                        (MOTN sequences: FormatSpec.deferred)
  *   webview ◄──tracks───────────── host   the answer, with the request id
+ *   webview ──requestCompanion───► host   an animation beside the file, to play with it on the model ("Also play")
+ *   webview ◄──companion────────── host   the answer: that animation's payload (or why not), with the request id
+ *   webview ──companionsChosen───► host   which of them are ticked (remembered per animation)
  *   webview ──rendered───────────► host   what it rendered (counts), after every load: for tests and status
  *   webview ──selection──────────► host   the selected field/byte range (Go to Offset default, status bar)
  *   webview ──command────────────► host   a toolbar button asking for a host command (export, go to offset, bind model)
@@ -55,6 +58,8 @@ export interface LoadedFile {
   model?: ModelInfo;
   /** The 3D view's data: of the file itself when it is a model, else of the bound model (unpackModelPayload checks it). */
   modelPayload?: ModelPayload;
+  /** With a model: the other animations beside the file that change a model, and whether each is ticked to play along. */
+  companions?: Companion[];
   /** No model bound: the models found beside the animation (base names), so the page can offer "Bind Model…". */
   modelCandidates?: string[];
   /** A model remembered for this animation that cannot be used now (deleted, not a model): why. */
@@ -89,6 +94,13 @@ export interface ModelInfo {
 
 /** Model-file diagnostics sent to the page (the log has them all). */
 export const MAX_MODEL_DIAGNOSTICS = 100;
+
+/** An animation beside the file ("Also play"): its base name and format, and whether it is ticked. */
+export interface Companion {
+  name: string;
+  format: string;
+  chosen: boolean;
+}
 
 export interface ViewSettings {
   /** Playback rate in game frames per second. */
@@ -133,7 +145,9 @@ export interface RevealMessage { type: 'reveal'; version: typeof PROTOCOL_VERSIO
 export interface SettingsMessage { type: 'settings'; version: typeof PROTOCOL_VERSION; settings: ViewSettings }
 /** `tracks`: the group's part as its format's DeferredTracks facet sends it (checked when attached). */
 export interface TracksMessage { type: 'tracks'; version: typeof PROTOCOL_VERSION; requestId: number; group: number; tracks: unknown }
-export type HostToWebview = LoadMessage | FileDeletedMessage | RevealMessage | SettingsMessage | TracksMessage;
+/** `anim`: the companion's packed animation (animFromPayload checks it); `error`: why there is none. */
+export interface CompanionMessage { type: 'companion'; version: typeof PROTOCOL_VERSION; requestId: number; name: string; anim?: AnimPayload; error?: string }
+export type HostToWebview = LoadMessage | FileDeletedMessage | RevealMessage | SettingsMessage | TracksMessage | CompanionMessage;
 
 // ---- webview → host -------------------------------------------------------------------------
 export interface ReadyMessage { type: 'ready'; version: typeof PROTOCOL_VERSION }
@@ -157,7 +171,10 @@ export const PAGE_COMMANDS = [...WEBVIEW_COMMANDS, 'bindModel'] as const;
 export type PageCommand = (typeof PAGE_COMMANDS)[number];
 export interface CommandMessage { type: 'command'; version: typeof PROTOCOL_VERSION; command: PageCommand }
 export interface ErrorMessage { type: 'error'; version: typeof PROTOCOL_VERSION; message: string }
-export type WebviewToHost = ReadyMessage | LoadingMessage | RenderedMessage | SelectionMessage | RequestTracksMessage | CommandMessage | ErrorMessage;
+export interface RequestCompanionMessage { type: 'requestCompanion'; version: typeof PROTOCOL_VERSION; requestId: number; name: string }
+export interface CompanionsChosenMessage { type: 'companionsChosen'; version: typeof PROTOCOL_VERSION; names: string[] }
+export type WebviewToHost = ReadyMessage | LoadingMessage | RenderedMessage | SelectionMessage | RequestTracksMessage | RequestCompanionMessage |
+  CompanionsChosenMessage | CommandMessage | ErrorMessage;
 
 // ---- validation -----------------------------------------------------------------------------
 const isVersioned = (x: unknown): x is Obj => isObj(x) && x.version === PROTOCOL_VERSION && isStr(x.type);
@@ -206,6 +223,8 @@ export function isModelInfo(x: unknown): x is ModelInfo {
   return true;
 }
 
+const isCompanion = (x: unknown): x is Companion => isObj(x) && isStr(x.name) && isStr(x.format) && typeof x.chosen === 'boolean';
+
 export function isLoadedFile(x: unknown): x is LoadedFile {
   return isObj(x) && isStr(x.fileName) && isStr(x.format) && FORMATS.includes(x.format) &&
     x.bytes instanceof Uint8Array && isCount(x.fileByteLength) &&
@@ -213,6 +232,7 @@ export function isLoadedFile(x: unknown): x is LoadedFile {
     isObj(x.summary) && isPackedTree(x.tree) &&
     (x.anim === undefined || (isObj(x.anim) && isStr(x.anim.format) && x.anim.format === x.format)) &&
     (x.model === undefined || isModelInfo(x.model)) && (x.modelPayload === undefined || isObj(x.modelPayload)) &&
+    (x.companions === undefined || (Array.isArray(x.companions) && x.companions.every(isCompanion))) &&
     (x.modelCandidates === undefined || (Array.isArray(x.modelCandidates) && x.modelCandidates.every(isStr))) &&
     (x.modelError === undefined || isStr(x.modelError));
 }
@@ -225,6 +245,7 @@ export function isHostToWebview(x: unknown): x is HostToWebview {
     case 'reveal': return isCount(x.offset) && isCount(x.length);
     case 'settings': return isSettings(x.settings);
     case 'tracks': return isCount(x.requestId) && isCount(x.group);
+    case 'companion': return isCount(x.requestId) && isStr(x.name) && (x.anim === undefined || isObj(x.anim)) && (x.error === undefined || isStr(x.error));
     default: return false;
   }
 }
@@ -247,6 +268,8 @@ export function isWebviewToHost(x: unknown): x is WebviewToHost {
     case 'rendered': return isStr(x.format) && isStr(x.fileName) && isCount(x.byteLength) && isRenderCounts(x.counts);
     case 'selection': return isCount(x.offset) && isCount(x.length) && (x.path === undefined || isStr(x.path));
     case 'requestTracks': return isCount(x.requestId) && isCount(x.group);
+    case 'requestCompanion': return isCount(x.requestId) && isStr(x.name);
+    case 'companionsChosen': return Array.isArray(x.names) && x.names.length <= 256 && x.names.every(isStr);
     case 'command': return isStr(x.command) && (PAGE_COMMANDS as readonly string[]).includes(x.command);
     case 'error': return isStr(x.message);
     default: return false;
@@ -268,6 +291,10 @@ export const msg = {
     ({ type: 'rendered', version: v, format: file.format, fileName: file.fileName, byteLength: file.byteLength, counts }),
   selection: (offset: number, length: number, path?: string): SelectionMessage => ({ type: 'selection', version: v, offset, length, path }),
   requestTracks: (requestId: number, group: number): RequestTracksMessage => ({ type: 'requestTracks', version: v, requestId, group }),
+  requestCompanion: (requestId: number, name: string): RequestCompanionMessage => ({ type: 'requestCompanion', version: v, requestId, name }),
+  companion: (requestId: number, name: string, answer: { anim?: AnimPayload; error?: string }): CompanionMessage =>
+    ({ type: 'companion', version: v, requestId, name, ...answer }),
+  companionsChosen: (names: string[]): CompanionsChosenMessage => ({ type: 'companionsChosen', version: v, names }),
   command: (command: PageCommand): CommandMessage => ({ type: 'command', version: v, command }),
   error: (message: string): ErrorMessage => ({ type: 'error', version: v, message }),
 };
