@@ -8,12 +8,9 @@ import { isAnimFormat, specOf } from '../../src/formats/registry';
 import type { LoadedFile, MaterialBindingInfo, PageCommand } from '../../src/wire/protocol';
 import { el, Emitter } from '../shared/dom';
 import { DiagnosticsList } from '../shared/diagnosticsList';
+import { hexOffset } from '../shared/format';
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
-
-function hex(n: number): string {
-  return '0x' + n.toString(16).toUpperCase().padStart(4, '0');
-}
 
 const BUTTONS: { command: PageCommand; label: string; title: string; icon: string }[] = [
   { command: 'exportJson', label: 'Export JSON', title: 'AnimScope: Export to JSON (the whole structure with spans)', icon: 'json' },
@@ -159,7 +156,7 @@ export class Header {
     const summary = el('summary', errors ? 'as-model-missing' : undefined,
       `${plural(total, 'problem')} in ${fileName}${errors ? ` (${plural(errors, 'error')})` : ''}: the model decoded as far as its bytes allow`);
     const items = el('ul');
-    for (const d of list) items.append(el('li', `as-model-problem-${d.severity}`, `[${hex(d.offset)}] ${d.code}: ${d.message}`));
+    for (const d of list) items.append(el('li', `as-model-problem-${d.severity}`, `[${hexOffset(d.offset, 4)}] ${d.code}: ${d.message}`));
     if (total > list.length) items.append(el('li', undefined, `… ${total - list.length} more (AnimScope output channel)`));
     details.append(summary, items);
     this.modelRendered.fileDiagnostics = list.length;
@@ -181,7 +178,7 @@ export class Header {
 
   private renderDiagnostics(list: Diagnostic[]): void {
     this.diagnostics.setRows([...list].sort((a, b) => a.offset - b.offset).map((d) => ({
-      diagnostic: d, value: d, title: `Show the bytes at ${hex(d.offset)} (${d.offset})`,
+      diagnostic: d, value: d, title: `Show the bytes at ${hexOffset(d.offset, 4)} (${d.offset})`,
     })));
   }
 

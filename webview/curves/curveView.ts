@@ -12,6 +12,7 @@
  */
 import type { DescribedKey, DescribedTrack, TrackUnit } from '../../src/anim';
 import { axisColorRole, readThemeColors, ThemeColors, watchTheme, withAlpha } from './theme';
+import { el } from '../shared/dom';
 import { formatTick, formatValue, niceStep, ticks, UNIT_LABEL, UNIT_ORDER, UNIT_SUFFIX } from './scale';
 
 /** Shown (visibly) above MOTN curves: the interpolation is not documented anywhere. */
@@ -94,12 +95,6 @@ const UNIT_MIN_SPAN: Record<TrackUnit, number> = { scale: 0.1, degrees: 2, radia
 
 let idCounter = 0;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 export class CurveView {
   /** The component's root (class as-curves). */

@@ -7,6 +7,7 @@ import type { DescribedKey, DescribedTrack } from '../../src/anim';
 import { describeGroup } from '../../src/anim/describe';
 import { specFor } from '../../src/formats/registry';
 import type { AnimData } from '../../src/formats/registry';
+import { el } from '../shared/dom';
 import { Player, PlayerClock } from '../player/player';
 import { createPreview, Preview } from '../preview';
 import { CurveView, CurveViewRange } from './curveView';
@@ -42,11 +43,6 @@ export interface FrameTimes {
   p95Ms: number;
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  return e;
-}
 
 function summarise(times: number[]): FrameTimes {
   if (!times.length) return { frames: 0, avgMs: 0, maxMs: 0, p95Ms: 0 };

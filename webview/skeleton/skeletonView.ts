@@ -16,6 +16,7 @@ import type { ModelData } from '../../src/formats/model/types';
 import type { ModelInfo } from '../../src/wire/protocol';
 import { readThemeColors, ThemeColors, watchTheme } from '../curves/theme';
 import { el } from '../shared/dom';
+import { plural } from '../../src/formats/binary/text';
 import {
   addPoint, Bounds, CameraState, clipSegment, emptyBounds, fitCamera, MAX_PITCH, MIN_PITCH, niceStep, project, sphereOf,
   toCamera, Vec3, View, viewOf,
@@ -148,7 +149,7 @@ export class SkeletonView {
     this.hover = undefined;
     this.tip.hidden = true;
     this.draws = 0;
-    this.caption.textContent = `${model.fileName} · ${n} joint${n === 1 ? '' : 's'}`;
+    this.caption.textContent = `${model.fileName} · ${plural(n, 'joint')}`;
     this.canvas.setAttribute('aria-label', `Skeleton of ${model.fileName}: ${n} joints, ${this.binding.bones.length} bones. ` +
       'Arrow keys orbit, plus and minus zoom, 0 resets the view.');
     this.setFrame(frame);
@@ -402,7 +403,7 @@ export class SkeletonView {
       ctx.globalAlpha = 1;
     }
 
-    this.caption.textContent = `${this.model.fileName} · ${n} joint${n === 1 ? '' : 's'} · frame ${fmt(this.frame)}`;
+    this.caption.textContent = `${this.model.fileName} · ${plural(n, 'joint')} · frame ${fmt(this.frame)}`;
   }
 
   // ---- hover -----------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { decode } from '../../../src/formats';
 import type { AnimData } from '../../../src/formats/registry';
 import { CurvePanel, listGroups } from '../../../webview/curves';
 import type { PlayerClock } from '../../../webview/player';
+import { el } from '../../../webview/shared/dom';
 
 interface ManualClock extends PlayerClock {
   advance(ms: number): void;
@@ -49,12 +50,6 @@ const file = params.get('file') ?? 'j3d/smg/TripodBossCore/Wait.btk';
 document.body.classList.add(params.get('theme') === 'light' ? 'vscode-light' : 'vscode-dark');
 const clock = params.get('clock') === 'manual' ? manualClock() : undefined;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 async function main(): Promise<void> {
   const response = await fetch(params.get('url') ?? `samples/${file}`);
