@@ -1,11 +1,11 @@
 /**
  * Screenshots of the whole webview in a plain page with the simulated host:
- *   node out/test/app-page/shoot.js SAMPLE [light|dark] [OUT.png]
+ *   node out/test/app-page/shoot.js SAMPLE [light|dark|high-contrast] [OUT.png] [WIDTHxHEIGHT]
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { loadPlaywright } from '../host/playwright';
-import { buildAppPage, PROJECT_ROOT } from './build';
+import { buildAppPage, PROJECT_ROOT, Theme } from './build';
 
 const SAMPLES = path.resolve(PROJECT_ROOT, '../shared/samples');
 const ORIGIN = 'http://animscope.test';
@@ -23,7 +23,7 @@ interface PageLike {
 }
 interface BrowserLike { newPage(o: object): Promise<PageLike>; close(): Promise<void> }
 
-export async function openAppPage(sample: string, theme: 'light' | 'dark', size = { width: 1400, height: 900 }): Promise<{ page: PageLike; close: () => Promise<void>; errors: string[] }> {
+export async function openAppPage(sample: string, theme: Theme, size = { width: 1400, height: 900 }): Promise<{ page: PageLike; close: () => Promise<void>; errors: string[] }> {
   const dir = await buildAppPage(theme);
   const { chromium } = loadPlaywright<{ chromium: { launch(o: object): Promise<BrowserLike> } }>();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
@@ -45,9 +45,10 @@ export async function openAppPage(sample: string, theme: 'light' | 'dark', size 
 
 if (require.main === module) {
   void (async () => {
-    const [sample = 'j3d/smg/TripodBossCore/2ndDemo.bck', theme = 'dark', out = `test-artifacts/app/${path.basename(sample)}-${theme}.png`] = process.argv.slice(2);
+    const [sample = 'j3d/smg/TripodBossCore/2ndDemo.bck', theme = 'dark', out = `test-artifacts/app/${path.basename(sample)}-${theme}.png`, size = '1400x900'] = process.argv.slice(2);
     fs.mkdirSync(path.dirname(out), { recursive: true });
-    const { page, close, errors } = await openAppPage(sample, theme as 'light' | 'dark');
+    const [width, height] = size.split('x').map(Number);
+    const { page, close, errors } = await openAppPage(sample, theme as Theme, { width, height });
     await page.waitForTimeout(300);
     await page.screenshot({ path: out });
     console.log(out, errors.length ? `errors: ${errors.join('; ')}` : '');

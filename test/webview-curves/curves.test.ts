@@ -128,7 +128,7 @@ describe('webview curves (chromium)', function () {
   it('BRK swatch of TripodBossCore/Wait.brk register 0 shows rgb(21, 49, 83)', async () => {
     const page = await h.open(BRK, { group: 'register:0' });
     assert.strictEqual(await js<string>(page, "getComputedStyle(document.querySelector('.as-brk-swatch')).backgroundColor"), 'rgb(21, 49, 83)');
-    assert.deepStrictEqual(await js<number[]>(page, 'harness.panel.preview.values(0)'), [21, 49, 83, 0]);
+    assert.deepStrictEqual(await js<number[]>(page, 'harness.preview.values(0)'), [21, 49, 83, 0]);
     assert.strictEqual(await js<string>(page, "document.querySelector('.as-brk-head .as-badge').textContent"), 'C0');
     assert.deepStrictEqual(await js<string[]>(page, "[...document.querySelectorAll('.as-brk-values dd')].map(d => d.textContent)"), ['21', '49', '83', '0']);
     await page.close();
@@ -138,10 +138,10 @@ describe('webview curves (chromium)', function () {
     const page = await h.open(BTK, { group: 'entry:0' });
     await js(page, 'harness.panel.setFrame(100)');
     const a = await canvasHash(page, '.as-btk-canvas');
-    const ma = await js<number[]>(page, 'harness.panel.preview.matrix');
+    const ma = await js<number[]>(page, 'harness.preview.matrix');
     await js(page, 'harness.panel.setFrame(700)');
     const b = await canvasHash(page, '.as-btk-canvas');
-    const mb = await js<number[]>(page, 'harness.panel.preview.matrix');
+    const mb = await js<number[]>(page, 'harness.preview.matrix');
     assert.notStrictEqual(a, b, 'checkerboard pixels differ');
     assert.notDeepStrictEqual(ma, mb);
     // Basic mode, scale 1, centre (0.5, 0.5): a pure rotation about the centre.

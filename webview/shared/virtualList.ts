@@ -69,6 +69,11 @@ export class VirtualList {
     }
   }
 
+  /** Reads the viewport's height again (after it was shown or resized by its owner). */
+  measure(): void {
+    this.viewportHeight = this.viewport.clientHeight;
+  }
+
   /** Sets the number of rows; all rows are re-rendered (the data behind indices changed). */
   setCount(count: number): void {
     this.count = count;
