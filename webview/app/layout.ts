@@ -126,10 +126,21 @@ export class Layout {
     return this.shown.curves || this.shown.side;
   }
 
-  /** The hex pane as wide as its content (offset, 16 bytes, text) and its scrollbar. */
+  /**
+   * The hex pane as wide as its content and its scrollbar: the widest of the header and the first
+   * byte row, measured cell by cell (their own widths, not the pane's).
+   */
   private get hexNatural(): number {
-    const header = this.slots.hex.querySelector<HTMLElement>('.hex-header');
-    return header ? header.scrollWidth + 16 : 640;
+    const body = this.slots.hex.querySelector<HTMLElement>('.hex-body');
+    let width = 0;
+    for (const row of Array.from(this.slots.hex.querySelectorAll<HTMLElement>('.hex-header, .hex-body .hex-row')).slice(0, 2)) {
+      let w = 0;
+      for (const cell of Array.from(row.children)) w += cell.getBoundingClientRect().width;
+      width = Math.max(width, w);
+    }
+    if (!width) return 640;
+    const scrollbar = body ? body.offsetWidth - body.clientWidth : 0;
+    return Math.ceil(width) + Math.max(scrollbar, 0) + 2;
   }
   private get maxHex(): number {
     return Math.max(MIN.hex, this.topRow.clientWidth - MIN.tree - SPLITTER);

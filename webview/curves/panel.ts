@@ -57,7 +57,7 @@ export class CurvesPanel implements Panel {
     this.partPicker.element.hidden = true;
     this.deck = new PlayerCurves({
       fps: bus.settings.value.frameRate,
-      laneHeight: 72,
+      laneHeight: 56,
       fill: true,
       tooltip: false,
       onHoverKey: (track, key, anchor) => this.hoverKey(track, key, anchor),

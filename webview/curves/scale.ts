@@ -90,7 +90,7 @@ const LANE_TITLE = 18;
 const LANE_PAD_BOTTOM = 8;
 const LANE_GAP = 6;
 /** The least height a lane is given when the view fills its container. */
-export const MIN_LANE_HEIGHT = 64;
+export const MIN_LANE_HEIGHT = 56;
 
 const UNIT_MIN_SPAN: Record<TrackUnit, number> = { scale: 0.1, degrees: 2, radians: 0.05, units: 1, color: 16, matrix: 0.1 };
 

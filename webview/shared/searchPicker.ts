@@ -84,7 +84,12 @@ export class SearchPicker {
     this.element.append(this.labelEl, this.input);
 
     this.input.addEventListener('focus', () => this.input.select());
-    this.input.addEventListener('click', () => { if (!this.isOpen) this.open(); });
+    // A click opens the list with the text selected: typing replaces it (a click would leave a caret in it).
+    this.input.addEventListener('click', () => {
+      if (this.isOpen) return;
+      this.open();
+      this.input.select();
+    });
     this.input.addEventListener('input', () => this.filter(this.input.value));
     this.input.addEventListener('keydown', (e) => this.onKey(e));
     this.input.addEventListener('blur', () => this.close());
