@@ -223,7 +223,8 @@ describe('webview components (headless Chromium)', function () {
     // Type the name into the filter too (matches are rendered from the same strings).
     await page.evaluate((n) => (window as W).harness.structure.setFilter(n), name);
     await page.waitForFunction(() => document.querySelectorAll('.structure-row.match').length > 0);
-    await new Promise((r) => setTimeout(r, 100));
+    // Two painted frames: anything an attribute could have loaded or run would have by now.
+    await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
     assert.strictEqual(await page.evaluate(() => document.querySelectorAll('img').length), 0);
     assert.strictEqual(await page.evaluate(() => (window as W).__pwned), undefined);
   });
@@ -236,31 +237,22 @@ describe('webview components (headless Chromium)', function () {
       h.structure.reveal('sequenceTable[1500].dataOffset');
       h.structure.reveal('names[1000]');
       h.structure.reveal('nameOffsetTable[3]');
-      const renders: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const t = performance.now();
-        h.structure.setData(h.decoded.root, h.decoded.bytes);
-        h.hex.setData(h.decoded.bytes, h.decoded.root);
-        void document.body.offsetHeight;
-        renders.push(performance.now() - t);
-      }
-      return {
-        treeRows: h.structure.rowCount,
-        treeDom: document.querySelectorAll('.structure-body .structure-row:not([hidden])').length,
-        hexDom: document.querySelectorAll('.hex-body .hex-row:not([hidden])').length,
-        renders,
-        scrollTree: h.measureScroll('structure', 40),
-        scrollHex: h.measureScroll('hex', 40),
-      };
+      const inDom = () => ({
+        tree: document.querySelectorAll('.structure-body .structure-row').length,
+        hex: document.querySelectorAll('.hex-body .hex-row').length,
+      });
+      const afterReveal = inDom();
+      // Scrolling through both lists keeps the same handful of rows (pooled, not added).
+      h.measureScroll('structure', 40);
+      h.measureScroll('hex', 40);
+      return { treeRows: h.structure.rowCount, afterReveal, afterScroll: inDom() };
     });
-    const median = r.renders.sort((a: number, b: number) => a - b)[2];
-    console.log(`      motion.bin: ${r.treeRows} tree rows, ${r.treeDom} in DOM; ${Math.ceil(stats.byteLength / 16)} hex rows, ${r.hexDom} in DOM; ` +
-      `first render ${stats.renderMs.toFixed(1)} ms (re-render median ${median.toFixed(1)} ms); ` +
-      `scroll jump tree ${r.scrollTree.msPerStep.toFixed(2)} ms, hex ${r.scrollHex.msPerStep.toFixed(2)} ms`);
+    console.log(`      motion.bin: ${r.treeRows} tree rows, ${r.afterScroll.tree} in the DOM; ${Math.ceil(stats.byteLength / 16)} hex rows, ${r.afterScroll.hex} in the DOM`);
     assert.ok(r.treeRows > 1559 + 1559 + 1559, `tree rows ${r.treeRows}`);
-    assert.ok(r.treeDom < 100, `tree rows in DOM ${r.treeDom}`);
-    assert.ok(r.hexDom < 100, `hex rows in DOM ${r.hexDom}`);
-    assert.ok(median < 100, `render ${median} ms`);
+    for (const [when, n] of Object.entries({ afterReveal: r.afterReveal, afterScroll: r.afterScroll })) {
+      assert.ok(n.tree > 0 && n.tree < 100, `tree rows in the DOM ${when}: ${n.tree}`);
+      assert.ok(n.hex > 0 && n.hex < 100, `hex rows in the DOM ${when}: ${n.hex}`);
+    }
   });
 
   it('filter, collapse and expand leave exactly the expected rows in the DOM and on screen (BCK and motion.bin)', async () => {

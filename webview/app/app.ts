@@ -63,8 +63,13 @@ export class App {
     for (const p of this.panels) if (saved && p.id in saved) p.restoreState(saved[p.id]);
     for (const p of this.panels) await p.load(context);
     const shown: Record<PanelSlot, boolean> = { header: false, tree: false, hex: false, curves: false, side: false };
-    for (const p of this.panels) shown[p.slot] ||= p.visible;
-    this.layout.setShown(shown);
+    const preferred: Partial<Record<PanelSlot, number>> = {};
+    for (const p of this.panels) {
+      shown[p.slot] ||= p.visible;
+      const w = p.visible ? p.preferredWidth?.() : undefined;
+      if (w !== undefined) preferred[p.slot] = Math.max(preferred[p.slot] ?? 0, w);
+    }
+    this.layout.setShown(shown, preferred);
 
     const report: RenderReport = { diagnostics: 0, tracks: 0, skeletonBones: 0, modelFileDiagnostics: 0 };
     for (const p of this.panels) p.report?.(report);

@@ -44,6 +44,7 @@ export class Layout {
   private readonly splitters: { hex: Splitter; top: Splitter; side: Splitter };
   private sizes: LayoutState = {};
   private shown: Record<PanelSlot, boolean> = { header: true, tree: true, hex: true, curves: false, side: false };
+  private preferred: Partial<Record<PanelSlot, number>> = {};
   private observer: ResizeObserver | undefined;
 
   constructor(private readonly changed: () => void) {
@@ -86,9 +87,10 @@ export class Layout {
     return this.slots[name];
   }
 
-  /** Which slots have a visible panel (after a load). */
-  setShown(shown: Record<PanelSlot, boolean>): void {
+  /** Which slots have a visible panel (after a load), and the widths their panels ask for. */
+  setShown(shown: Record<PanelSlot, boolean>, preferred: Partial<Record<PanelSlot, number>> = {}): void {
     this.shown = shown;
+    this.preferred = preferred;
     this.apply();
   }
 
@@ -160,7 +162,7 @@ export class Layout {
     return Math.max(MIN.side, this.bottomRow.clientWidth - MIN.curves - SPLITTER);
   }
   private get sideWidth(): number {
-    const fallback = clamp(this.bottomRow.clientWidth * 0.36, 260, 640);
+    const fallback = this.preferred.side ?? clamp(this.bottomRow.clientWidth * 0.36, 260, 640);
     return clamp(this.sizes.side ?? fallback, MIN.side, this.maxSide);
   }
 

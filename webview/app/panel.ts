@@ -57,6 +57,8 @@ export interface Panel {
   restoreState(state: unknown): void;
   /** What it rendered, for the host's checks. */
   report?(report: RenderReport): void;
+  /** The width it needs in a side-by-side pane (a preview's own width); none: the layout decides. */
+  preferredWidth?(): number | undefined;
   dispose(): void;
 }
 

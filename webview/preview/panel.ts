@@ -44,6 +44,14 @@ export class PreviewPanel implements Panel {
     this.show(this.page.bus.shownGroup.value);
   }
 
+  /** As wide as the preview it shows (a swatch or a checkerboard and their numbers). */
+  preferredWidth(): number | undefined {
+    if (!this.visible) return undefined;
+    const r = this.element.getBoundingClientRect();
+    const child = this.preview?.element.getBoundingClientRect();
+    return child && child.width > 0 ? Math.ceil(child.width + (r.width - this.element.clientWidth) + 16) : undefined;
+  }
+
   saveState(): undefined {
     return undefined;
   }
