@@ -224,9 +224,12 @@ describe('editor page (chromium, simulated host)', function () {
         return { extent: v.screenExtent(), labels: v.labels, positions: Array.from(v.positions as Float64Array), names: v.jointNames };
       });
       const e = s.extent;
-      // Inside the canvas, filling at least 60 % of its width or of its height (less the caption lines).
+      // Inside the canvas, centred, filling three quarters of its width or of its height (less the caption lines).
       assert.ok(e.left >= 0 && e.right <= e.width && e.top >= 0 && e.bottom <= e.height, `extent ${JSON.stringify(e)}`);
-      assert.ok((e.right - e.left) / e.width >= 0.6 || (e.bottom - e.top) / (e.height - 44) >= 0.6, `the skeleton fills ${JSON.stringify(e)}`);
+      const fill = Math.max((e.right - e.left) / e.width, (e.bottom - e.top) / (e.height - 44));
+      assert.ok(fill >= 0.74, `the skeleton fills ${(fill * 100).toFixed(0)} % of the view: ${JSON.stringify(e)}`);
+      assert.ok(Math.abs((e.left + e.right) / 2 - e.width / 2) < e.width * 0.03 && Math.abs((e.top + e.bottom) / 2 - e.height / 2) < e.height * 0.03,
+        `the skeleton is centred: ${JSON.stringify(e)}`);
       assert.strictEqual(s.labels.length, 5, 'the five names have room here');
       const boxes = s.labels.map((l: { left: number; top: number; width: number; height: number }) => ({ left: l.left, top: l.top, right: l.left + l.width, bottom: l.top + l.height, width: l.width, height: l.height }));
       for (let i = 0; i < boxes.length; i++) {
