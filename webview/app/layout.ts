@@ -26,6 +26,8 @@ export interface LayoutState {
 }
 
 const MIN = { tree: 240, hex: 200, top: 96, bottom: 180, curves: 320, side: 200 };
+/** By default the tree keeps room for its Name, Value and Offset columns; a narrower hex pane scrolls sideways. */
+const TREE_ROOM = 420;
 const DEFAULT_TOP = 0.4;
 const SPLITTER = 5;
 
@@ -148,7 +150,8 @@ export class Layout {
     return Math.max(MIN.hex, this.topRow.clientWidth - MIN.tree - SPLITTER);
   }
   private get hexWidth(): number {
-    return clamp(this.sizes.hex ?? this.hexNatural, MIN.hex, this.maxHex);
+    const fallback = Math.min(this.hexNatural, this.topRow.clientWidth - TREE_ROOM - SPLITTER);
+    return clamp(this.sizes.hex ?? fallback, MIN.hex, this.maxHex);
   }
 
   private get maxTop(): number {

@@ -115,12 +115,33 @@ export function row(wv: FrameLocator, label: string): PLocator {
 }
 
 /**
+ * Brings the row named `label` into the rendered rows: the tree is virtualised (a row out of view
+ * and past the overscan is not in the DOM at all), so page through it from the top until the row is.
+ */
+async function renderRow(wv: FrameLocator, label: string, nth = 0): Promise<void> {
+  const rows = row(wv, label);
+  const body = L(wv.locator('.structure-body'));
+  if ((await rows.count()) > nth) return;
+  await body.evaluate((b) => { b.scrollTop = 0; });
+  for (let page = 0; page < 200 && (await rows.count()) <= nth; page++) {
+    const more = await body.evaluate((b) => {
+      const before = b.scrollTop;
+      b.scrollTop += Math.max(22, b.clientHeight - 44);
+      return b.scrollTop > before;
+    });
+    if (!more) break;
+    await sleep(50);
+  }
+}
+
+/**
  * Clicks (selects) the row named `label`. The tree is virtualised: scrolling it into view re-renders rows, so
  * wait for the scroll to settle and check that the click selected that row (once more if not).
  */
 export async function clickRow(wv: FrameLocator, label: string, nth = 0): Promise<void> {
   const r = L(row(wv, label).nth(nth));
   for (let attempt = 1; ; attempt++) {
+    await renderRow(wv, label, nth);
     await r.scrollIntoViewIfNeeded({ timeout: 5000 }).catch(() => undefined);
     await sleep(150);
     await L(r.locator('.label')).click(); // not the twisty (that toggles)
@@ -132,6 +153,7 @@ export async function clickRow(wv: FrameLocator, label: string, nth = 0): Promis
 /** Expands a collapsed row by keyboard (click selects it, ArrowRight expands). */
 export async function expand(wv: FrameLocator, label: string, nth = 0): Promise<void> {
   const r = L(row(wv, label).nth(nth));
+  await renderRow(wv, label, nth);
   await r.scrollIntoViewIfNeeded({ timeout: 5000 }).catch(() => undefined);
   if ((await r.getAttribute('aria-expanded', { timeout: 5000 })) === 'true') return;
   await clickRow(wv, label, nth);
