@@ -15,6 +15,8 @@ const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javas
 
 export interface AppPageOptions {
   theme?: Theme;
+  /** Files made by the test, served as samples under `generated/<name>`. */
+  files?: Record<string, Uint8Array>;
   width?: number;
   height?: number;
 }
@@ -47,6 +49,8 @@ export async function startAppPages(): Promise<AppPages> {
       const root = dir;
       await page.route(`${ORIGIN}/**`, async (route) => {
         const p = decodeURIComponent(new URL(route.request().url()).pathname);
+        const made = p.startsWith('/samples/generated/') ? o.files?.[p.slice('/samples/generated/'.length)] : undefined;
+        if (made) { await route.fulfill({ status: 200, contentType: 'application/octet-stream', body: Buffer.from(made) }); return; }
         const file = p.startsWith('/samples/') ? path.join(SAMPLES, p.slice(9)) : path.join(root, p.slice(1));
         if (!fs.existsSync(file)) { await route.fulfill({ status: 404, body: '' }); return; }
         await route.fulfill({ status: 200, contentType: TYPES[path.extname(file)] ?? 'application/octet-stream', body: fs.readFileSync(file) });

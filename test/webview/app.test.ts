@@ -8,6 +8,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { decode } from '../../src/formats/index';
+import { writeWorstCaseBck } from '../fixtures/j3d-writer';
 import type { MotnAnim } from '../../src/formats/motn/types';
 import { PROJECT_ROOT } from '../app-page/build';
 import { AppPages, startAppPages } from '../app-page/session';
@@ -206,6 +207,27 @@ describe('editor page (chromium, simulated host)', function () {
     await page.keyboard.type('all');
     await page.keyboard.press('Enter');
     assert.strictEqual(await page.evaluate(() => (window as W).animscopeApp.panel('curves').tracks.length), anim.sequences[other].tracks.length);
+  });
+
+  it('a 65,535-joint BCK: the same picker searches every joint and renders only the rows in view', async () => {
+    ({ page, errors } = await pages.open('generated/worst.bck', { files: { 'worst.bck': writeWorstCaseBck(65535).bytes } }));
+    const input = page.locator('#as-group-picker');
+    await input.click();
+    const status = () => page.evaluate(() => document.querySelector('.as-picker-popup:not([hidden]) .as-picker-status')?.textContent);
+    assert.strictEqual(await status(), '65535');
+    await page.keyboard.type('Joint 6553');
+    // Joint 6553, 6553x (10) and 6553xx: labels are "Joint N" (no model bound).
+    const want = Array.from({ length: 65535 }, (_, i) => `Joint ${i}`).filter((l) => l.includes('Joint 6553'));
+    await page.waitForFunction((t) => document.querySelector('.as-picker-popup:not([hidden]) .as-picker-status')?.textContent === t, `${want.length} of 65535`);
+    const inDom = await page.evaluate(() => document.querySelectorAll('.as-picker-popup:not([hidden]) .as-picker-option').length);
+    assert.ok(inDom <= want.length && inDom < 40, `${inDom} option rows in the DOM`);
+    await page.keyboard.press('End');
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('Enter');
+    const key = await input.getAttribute('data-key');
+    assert.ok(key && want.includes(`Joint ${key.split(':')[1]}`), `chose ${key}`);
+    const tracks = await page.evaluate(() => (window as W).animscopeApp.panel('curves').tracks.map((t: { group: number }) => t.group));
+    assert.deepStrictEqual(tracks, Array(9).fill(Number(key!.split(':')[1])));
   });
 
   it('BCK: a joint drives one joint (no part picker); the joint picker names the model\'s joints', async () => {
