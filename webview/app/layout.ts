@@ -27,7 +27,7 @@ export interface LayoutState {
 
 const MIN = { tree: 240, hex: 200, top: 96, bottom: 180, curves: 320, side: 200 };
 /** By default the tree keeps room for its Name, Value and Offset columns; a narrower hex pane scrolls sideways. */
-const TREE_ROOM = 420;
+const TREE_ROOM = 360;
 const DEFAULT_TOP = 0.4;
 const SPLITTER = 5;
 
