@@ -1,10 +1,11 @@
 /**
- * Webview entry (bundled by esbuild to dist/webview.js, iife): the message loop between the host
- * and the App. Every message is validated before use; every string from a file reaches the DOM
- * through textContent only.
+ * Webview entry (bundled by esbuild to dist/webview.js, iife): validates what the host sends and
+ * hands each message to the handler of its type; the App does the rest. Every string from a file
+ * reaches the DOM through textContent only.
  */
 import { isHostToWebview, msg, WebviewToHost } from '../src/wire/protocol';
 import { App, AppState } from './app/app';
+import { dispatch, MessageHandlers } from './app/messages';
 
 interface VsCodeApi {
   postMessage(message: WebviewToHost): void;
@@ -17,13 +18,12 @@ const vscode = acquireVsCodeApi();
 const pending = new Map<number, (tracks: unknown) => void>();
 let nextRequest = 1;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
+let app: App | undefined;
 
 function savedState(): AppState {
   const s = vscode.getState();
   return typeof s === 'object' && s !== null ? (s as AppState) : {};
 }
-
-let app: App | undefined;
 
 function ensureApp(frameRate: number): App {
   if (app) return app;
@@ -42,6 +42,8 @@ function ensureApp(frameRate: number): App {
     },
   }, { frameRate });
   app.mount(document.getElementById('app') ?? document.body);
+  // The page's tests and benchmarks read the panels (nothing in the page uses it).
+  (window as unknown as { animscopeApp?: App }).animscopeApp = app;
   return app;
 }
 
@@ -49,39 +51,32 @@ function report(error: unknown, what: string): void {
   vscode.postMessage(msg.error(`${what}: ${error instanceof Error ? error.message : String(error)}`));
 }
 
+const handlers: MessageHandlers = {
+  load: (m) => {
+    vscode.postMessage(msg.loading());
+    const view = ensureApp(m.settings.frameRate);
+    view.load(m.file, m.settings, savedState()).then((counts) => {
+      vscode.setState(view.state);
+      vscode.postMessage(msg.rendered({ format: m.file.format, fileName: m.file.fileName, byteLength: m.file.bytes.length }, counts));
+    }, (e) => report(e, 'render failed'));
+  },
+  tracks: (m) => {
+    const resolve = pending.get(m.requestId);
+    pending.delete(m.requestId);
+    resolve?.(m.tracks);
+  },
+  reveal: (m) => app?.reveal(m.offset, m.length),
+  settings: (m) => app?.setSettings(m.settings),
+  fileDeleted: () => app?.fileDeleted(),
+};
+
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const m = event.data;
   if (!isHostToWebview(m)) {
     vscode.postMessage(msg.error('ignored an invalid message from the extension host'));
     return;
   }
-  switch (m.type) {
-    case 'load': {
-      vscode.postMessage(msg.loading());
-      const view = ensureApp(m.settings.frameRate);
-      view.setSettings(m.settings);
-      view.load(m.file, savedState()).then((counts) => {
-        vscode.setState(view.state);
-        vscode.postMessage(msg.rendered({ format: m.file.format, fileName: m.file.fileName, byteLength: m.file.bytes.length }, counts));
-      }, (e) => report(e, 'render failed'));
-      break;
-    }
-    case 'tracks': {
-      const resolve = pending.get(m.requestId);
-      pending.delete(m.requestId);
-      resolve?.(m.tracks);
-      break;
-    }
-    case 'reveal':
-      app?.reveal(m.offset, m.length);
-      break;
-    case 'settings':
-      app?.setSettings(m.settings);
-      break;
-    case 'fileDeleted':
-      app?.fileDeleted();
-      break;
-  }
+  dispatch(handlers, m);
 });
 
 window.addEventListener('keydown', (e) => {

@@ -9,7 +9,9 @@ import * as path from 'path';
 
 export const PROJECT_ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}out${path.sep}`) ? '../../..' : '../..');
 
-export async function buildAppPage(theme: 'light' | 'dark' = 'dark'): Promise<string> {
+export type Theme = 'light' | 'dark' | 'high-contrast';
+
+export async function buildAppPage(theme: Theme = 'dark'): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'animscope-app-'));
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const esbuild = require(path.join(PROJECT_ROOT, 'node_modules/esbuild')) as typeof import('esbuild');

@@ -11,10 +11,22 @@ import { DiagnosticSink } from '../../src/formats/binary/diagnostics';
 import { decode } from '../../src/formats/index';
 import { specFor } from '../../src/formats/registry';
 import { decodeModel } from '../../src/formats/model/index';
-import { isWebviewToHost, msg, WebviewToHost } from '../../src/wire/protocol';
+import { isWebviewToHost, msg, PROTOCOL_VERSION, WebviewToHost } from '../../src/wire/protocol';
 
-interface FakeHostLog { sent: WebviewToHost[]; state: unknown }
-const log: FakeHostLog = { sent: [], state: undefined };
+interface FakeHostLog {
+  sent: WebviewToHost[];
+  state: unknown;
+  /** Sends the load again, as VS Code does when the webview is re-created (the saved state stays). */
+  reload(): void;
+  /** A settings message from the host. */
+  setFrameRate(fps: number): void;
+}
+const log: FakeHostLog = {
+  sent: [],
+  state: undefined,
+  reload: () => { void answer({ type: 'ready', version: PROTOCOL_VERSION }); },
+  setFrameRate: (fps) => window.postMessage(msg.settings({ frameRate: fps }), '*'),
+};
 (window as unknown as { fakeHost: FakeHostLog }).fakeHost = log;
 
 const params = new URLSearchParams(location.search);

@@ -24,6 +24,13 @@ export async function buildHarness() {
   });
   copyFileSync(join(root, 'media', 'curves.css'), join(outDir, 'curves.css'));
   copyFileSync(join(here, '..', 'webview', 'theme.css'), join(outDir, 'theme.css'));
+  // The harness's own layout: the curves and the group's preview side by side.
+  writeFileSync(join(outDir, 'harness.css'), `body { margin: 8px; }
+.harness-row { display: flex; gap: 12px; align-items: flex-start; }
+.harness-curves { flex: 1 1 420px; min-width: 0; }
+.harness-preview { flex: 0 0 auto; }
+.harness-preview:empty { display: none; }
+`);
   // The same CSP as the real webview: no inline script or style, styles only from files.
   writeFileSync(
     join(outDir, 'index.html'),
@@ -37,6 +44,7 @@ export async function buildHarness() {
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="theme.css">
 <link rel="stylesheet" href="curves.css">
+<link rel="stylesheet" href="harness.css">
 </head>
 <body>
 <script src="harness.js"></script>

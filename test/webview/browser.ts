@@ -29,7 +29,7 @@ export interface Locator {
 export interface Page {
   goto(url: string): Promise<unknown>;
   evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
-  waitForFunction(fn: string | (() => unknown), arg?: unknown, o?: { timeout?: number }): Promise<unknown>;
+  waitForFunction<A = unknown>(fn: string | ((arg: A) => unknown), arg?: A, o?: { timeout?: number }): Promise<unknown>;
   locator(selector: string): Locator;
   mouse: Mouse;
   keyboard: Keyboard;

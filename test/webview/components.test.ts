@@ -7,6 +7,8 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { writeBtk } from '../fixtures/j3d-writer';
+import type { FieldNode } from '../../src/formats/binary/fields';
+import { decode } from '../../src/formats/index';
 import { SAMPLES_DIR } from './build';
 import { HarnessSession, Page, startHarness } from './browser';
 
@@ -32,6 +34,72 @@ async function bytePoint(page: Page, offset: number): Promise<{ x: number; y: nu
     const col = o % 16 - start;
     return { x: r.left + (inner * (col + 0.5)) / count, y: r.top + r.height / 2 };
   }, offset);
+}
+
+
+interface ShownRow { label: string; level: string | null; top: number; bottom: number; displayed: boolean }
+
+/**
+ * Every structure row element in the DOM with where it is painted (relative to the body viewport's top,
+ * which is also the content's top when scrolled to 0), and whether it is displayed at all.
+ */
+async function rowsInDom(page: Page): Promise<{ rows: ShownRow[]; viewportHeight: number }> {
+  return page.evaluate(() => {
+    const viewport = document.querySelector('.structure-body') as HTMLElement;
+    const top = viewport.getBoundingClientRect().top;
+    const rows = [...viewport.querySelectorAll('.structure-row')].map((r) => {
+      const b = r.getBoundingClientRect();
+      return {
+        label: r.querySelector('.label')?.textContent ?? '', level: r.getAttribute('aria-level'),
+        top: Math.round(b.top - top), bottom: Math.round(b.bottom - top), displayed: getComputedStyle(r).display !== 'none',
+      };
+    });
+    return { rows, viewportHeight: viewport.clientHeight };
+  });
+}
+
+/**
+ * The tree shows exactly `expected` (labels from the top, scrolled to 0): every row element in the DOM is
+ * displayed (no stale row left behind under the new ones), the rows on screen are `expected` in order at
+ * 22 px steps, and no two rows overlap.
+ */
+async function expectRows(page: Page, expected: string[], what: string): Promise<void> {
+  await page.evaluate(() => (window as W).harness.structure.list.setScrollTopPx(0));
+  const { rows, viewportHeight } = await rowsInDom(page);
+  assert.deepStrictEqual(rows.filter((r) => !r.displayed).map((r) => r.label), [], `${what}: row elements kept in the DOM undisplayed`);
+  const onScreen = rows.filter((r) => r.bottom > 0 && r.top < viewportHeight).sort((a, b) => a.top - b.top);
+  const fits = Math.min(expected.length, Math.floor(viewportHeight / 22));
+  assert.deepStrictEqual(onScreen.slice(0, fits).map((r) => r.label), expected.slice(0, fits), `${what}: rows on screen`);
+  assert.deepStrictEqual(onScreen.slice(0, fits).map((r) => r.top), expected.slice(0, fits).map((_, i) => i * 22), `${what}: row positions`);
+  if (expected.length <= fits) assert.strictEqual(onScreen.length, expected.length, `${what}: ${onScreen.map((r) => r.label).join(', ')}`);
+  const sorted = [...rows].sort((a, b) => a.top - b.top);
+  for (let i = 1; i < sorted.length; i++) {
+    assert.ok(sorted[i].top >= sorted[i - 1].bottom, `${what}: "${sorted[i - 1].label}" and "${sorted[i].label}" overlap at y ${sorted[i].top}`);
+  }
+}
+
+/**
+ * What a filter shows, from the spec of the filter (not from the view's code): explicit fields whose name,
+ * string value or display contains the text, under their ancestors, in tree order (array elements are not
+ * searched).
+ */
+function filtered(root: FieldNode, text: string): string[] {
+  const q = text.toLowerCase();
+  const out: string[] = [];
+  const visit = (node: FieldNode): boolean => {
+    const own = [node.name, typeof node.value === 'string' ? node.value : '', node.display ?? ''].some((t) => t.toLowerCase().includes(q));
+    const at = out.length;
+    let below = false;
+    for (const c of node.children ?? []) below = visit(c) || below;
+    if (own || below) out.splice(at, 0, node.name);
+    return own || below;
+  };
+  for (const c of root.children ?? []) visit(c);
+  return out;
+}
+
+function decodeSample(sample: string): FieldNode {
+  return decode(new Uint8Array(fs.readFileSync(path.join(SAMPLES_DIR, sample))), path.basename(sample)).root;
 }
 
 describe('webview components (headless Chromium)', function () {
@@ -155,7 +223,8 @@ describe('webview components (headless Chromium)', function () {
     // Type the name into the filter too (matches are rendered from the same strings).
     await page.evaluate((n) => (window as W).harness.structure.setFilter(n), name);
     await page.waitForFunction(() => document.querySelectorAll('.structure-row.match').length > 0);
-    await new Promise((r) => setTimeout(r, 100));
+    // Two painted frames: anything an attribute could have loaded or run would have by now.
+    await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
     assert.strictEqual(await page.evaluate(() => document.querySelectorAll('img').length), 0);
     assert.strictEqual(await page.evaluate(() => (window as W).__pwned), undefined);
   });
@@ -168,31 +237,70 @@ describe('webview components (headless Chromium)', function () {
       h.structure.reveal('sequenceTable[1500].dataOffset');
       h.structure.reveal('names[1000]');
       h.structure.reveal('nameOffsetTable[3]');
-      const renders: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const t = performance.now();
-        h.structure.setData(h.decoded.root, h.decoded.bytes);
-        h.hex.setData(h.decoded.bytes, h.decoded.root);
-        void document.body.offsetHeight;
-        renders.push(performance.now() - t);
-      }
-      return {
-        treeRows: h.structure.rowCount,
-        treeDom: document.querySelectorAll('.structure-body .structure-row:not([hidden])').length,
-        hexDom: document.querySelectorAll('.hex-body .hex-row:not([hidden])').length,
-        renders,
-        scrollTree: h.measureScroll('structure', 40),
-        scrollHex: h.measureScroll('hex', 40),
-      };
+      const inDom = () => ({
+        tree: document.querySelectorAll('.structure-body .structure-row').length,
+        hex: document.querySelectorAll('.hex-body .hex-row').length,
+      });
+      const afterReveal = inDom();
+      // Scrolling through both lists keeps the same handful of rows (pooled, not added).
+      h.measureScroll('structure', 40);
+      h.measureScroll('hex', 40);
+      return { treeRows: h.structure.rowCount, afterReveal, afterScroll: inDom() };
     });
-    const median = r.renders.sort((a: number, b: number) => a - b)[2];
-    console.log(`      motion.bin: ${r.treeRows} tree rows, ${r.treeDom} in DOM; ${Math.ceil(stats.byteLength / 16)} hex rows, ${r.hexDom} in DOM; ` +
-      `first render ${stats.renderMs.toFixed(1)} ms (re-render median ${median.toFixed(1)} ms); ` +
-      `scroll jump tree ${r.scrollTree.msPerStep.toFixed(2)} ms, hex ${r.scrollHex.msPerStep.toFixed(2)} ms`);
+    console.log(`      motion.bin: ${r.treeRows} tree rows, ${r.afterScroll.tree} in the DOM; ${Math.ceil(stats.byteLength / 16)} hex rows, ${r.afterScroll.hex} in the DOM`);
     assert.ok(r.treeRows > 1559 + 1559 + 1559, `tree rows ${r.treeRows}`);
-    assert.ok(r.treeDom < 100, `tree rows in DOM ${r.treeDom}`);
-    assert.ok(r.hexDom < 100, `hex rows in DOM ${r.hexDom}`);
-    assert.ok(median < 100, `render ${median} ms`);
+    for (const [when, n] of Object.entries({ afterReveal: r.afterReveal, afterScroll: r.afterScroll })) {
+      assert.ok(n.tree > 0 && n.tree < 100, `tree rows in the DOM ${when}: ${n.tree}`);
+      assert.ok(n.hex > 0 && n.hex < 100, `hex rows in the DOM ${when}: ${n.hex}`);
+    }
+  });
+
+  it('filter, collapse and expand leave exactly the expected rows in the DOM and on screen (BCK and motion.bin)', async () => {
+    const bck = decodeSample(BCK);
+    const ank1 = bck.children!.find((c) => c.name === 'ANK1')!;
+    await load(page, BCK);
+    await expectRows(page, ['header', 'ANK1'], 'BCK loaded');
+    await page.evaluate(() => (window as W).harness.structure.reveal('ANK1/jointTable', { select: false }));
+    const open = ['header', 'ANK1', ...ank1.children!.map((c) => c.name)];
+    const table = open.indexOf('jointTable');
+    await expectRows(page, open, 'BCK, ANK1 expanded');
+    // Typed, not set: the debounced filter renders between keystrokes, as for a user.
+    await page.locator('.structure-filter').focus();
+    await page.keyboard.type('rotation');
+    const want = filtered(bck, 'rotation');
+    assert.deepStrictEqual(want, ['ANK1', 'rotationFraction', 'rotationCount', 'rotationBankOffset', 'rotationBank']);
+    await page.waitForFunction((n) => document.querySelector('.structure-filter-count')?.textContent === `${n} matches`, want.length - 1);
+    await expectRows(page, want, 'BCK filtered by "rotation"');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.querySelector('.structure-filter-count')?.textContent === '');
+    await expectRows(page, open, 'BCK, filter cleared');
+    // Expand jointTable (5 elements [0]…[4]), then collapse ANK1.
+    await page.evaluate(() => (window as W).harness.structure.reveal('ANK1/jointTable[0]', { select: false }));
+    await expectRows(page, [...open.slice(0, table + 1), '[0]', '[1]', '[2]', '[3]', '[4]', ...open.slice(table + 1)], 'BCK, jointTable expanded');
+    await page.evaluate(() => { const s = (window as W).harness.structure; s.focus(); });
+    await page.evaluate(() => (window as W).harness.structure.reveal('ANK1', { select: true, focus: true }));
+    await page.keyboard.press('ArrowLeft');
+    await expectRows(page, ['header', 'ANK1'], 'BCK, ANK1 collapsed');
+
+    const motn = decodeSample(MOTN);
+    await load(page, MOTN);
+    const top = motn.children!.map((c) => c.name);
+    await expectRows(page, top, 'motion.bin loaded');
+    await page.locator('.structure-filter').focus();
+    await page.keyboard.type('AKI_AKI_BATTLE_KICK_LOW');
+    await page.waitForFunction(() => document.querySelector('.structure-filter-count')?.textContent === '2 matches');
+    await expectRows(page, ['names', '[787]', 'sequences', '[787]'], 'motion.bin filtered by a sequence name');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.querySelector('.structure-filter-count')?.textContent === '');
+    await expectRows(page, top, 'motion.bin, filter cleared');
+    const sequences = motn.children!.find((c) => c.name === 'sequences')!;
+    const firstSequence = sequences.children![0];
+    await page.evaluate((p) => (window as W).harness.structure.reveal(p, { select: true, focus: true }), firstSequence.path);
+    const { rows } = await rowsInDom(page);
+    assert.ok(rows.some((r) => r.label === firstSequence.name && r.level === '2'), 'sequences expanded');
+    await page.keyboard.press('ArrowLeft'); // to the parent row
+    await page.keyboard.press('ArrowLeft'); // collapse it
+    await expectRows(page, top, 'motion.bin, sequences collapsed');
   });
 
   it('filter finds a MOTN sequence by name', async () => {

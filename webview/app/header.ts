@@ -1,19 +1,19 @@
 /**
- * The top of the editor: file name, format, summary facts, toolbar buttons and the diagnostics
- * list (each diagnostic jumps to its bytes). File strings only via textContent.
+ * The header panel: file name, format, summary facts, toolbar buttons, the bound model and the
+ * diagnostics list (each diagnostic jumps to its bytes). File strings only via textContent.
  */
 import type { Diagnostic } from '../../src/formats/binary/diagnostics';
 import { plural } from '../../src/formats/binary/text';
 import { isAnimFormat, specOf } from '../../src/formats/registry';
 import type { LoadedFile, MaterialBindingInfo, PageCommand } from '../../src/wire/protocol';
-import { el, Emitter } from '../shared/dom';
+import { el } from '../shared/dom';
+import type { PageServices } from './bus';
+import type { Panel, PanelContext, RenderReport } from './panel';
+import { clampRange } from '../structure/link';
 import { DiagnosticsList } from '../shared/diagnosticsList';
+import { hexOffset } from '../shared/format';
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
-
-function hex(n: number): string {
-  return '0x' + n.toString(16).toUpperCase().padStart(4, '0');
-}
 
 const BUTTONS: { command: PageCommand; label: string; title: string; icon: string }[] = [
   { command: 'exportJson', label: 'Export JSON', title: 'AnimScope: Export to JSON (the whole structure with spans)', icon: 'json' },
@@ -22,19 +22,20 @@ const BUTTONS: { command: PageCommand; label: string; title: string; icon: strin
   { command: 'reopenAsHex', label: 'Open as Hex', title: 'AnimScope: Reopen as Hex/Text', icon: 'file-binary' },
 ];
 
-export class Header {
+export class HeaderPanel implements Panel {
+  readonly id = 'header';
+  readonly slot = 'header';
+  readonly visible = true;
   readonly element = el('header', 'as-header');
   private readonly title = el('h1', 'as-title');
   private readonly badge = Object.assign(document.createElement('vscode-badge'), { className: 'as-format-badge' });
   private readonly facts = el('dl', 'as-facts');
   private readonly notice = el('div', 'as-notice');
   private readonly diagnostics = new DiagnosticsList<Diagnostic>('Diagnostics');
-  private readonly command = new Emitter<[PageCommand]>();
   private readonly model = el('div', 'as-model');
-  readonly onJumpToDiagnostic = this.diagnostics.onJump;
-  readonly onCommand = this.command.event;
+  private byteLength = 0;
 
-  constructor() {
+  constructor(private readonly page: PageServices) {
     const top = el('div', 'as-header-top');
     const toolbar = el('div', 'as-toolbar');
     toolbar.setAttribute('role', 'toolbar');
@@ -45,10 +46,38 @@ export class Header {
     this.notice.hidden = true;
     this.model.setAttribute('aria-label', 'Model');
     this.element.append(top, this.facts, this.model, this.notice, this.diagnostics.element);
+    this.diagnostics.onJump((d) => {
+      const r = clampRange(d.offset, d.length, this.byteLength);
+      if (r) page.bus.revealBytes.fire(r.offset, r.length);
+    });
+    page.bus.notice.event((text) => this.setNotice(text));
   }
 
   mount(container: HTMLElement): void {
     container.append(this.element);
+  }
+
+  load(context: PanelContext): void {
+    this.byteLength = context.file.bytes.length;
+    this.setFile(context.file);
+  }
+
+  saveState(): undefined {
+    return undefined;
+  }
+
+  restoreState(): void {
+    // Nothing to keep: the header shows the load.
+  }
+
+  report(r: RenderReport): void {
+    r.diagnostics = this.diagnostics.count;
+    r.modelFileDiagnostics = this.modelRendered.fileDiagnostics;
+    if (this.modelRendered.error) r.modelError = this.modelRendered.error;
+  }
+
+  dispose(): void {
+    this.element.remove();
   }
 
   /**
@@ -67,18 +96,14 @@ export class Header {
     button.append(glyph, document.createTextNode(label));
     button.title = title;
     button.dataset.command = command;
-    button.addEventListener('click', () => this.command.fire(command));
+    button.addEventListener('click', () => this.page.bus.host.command(command));
     return button;
   }
 
-  get diagnosticsRendered(): number {
-    return this.diagnostics.count;
-  }
-
   /** What the model line shows: the model file's problems listed, and the "cannot be used" text. */
-  modelRendered = { fileDiagnostics: 0, error: undefined as string | undefined };
+  private modelRendered = { fileDiagnostics: 0, error: undefined as string | undefined };
 
-  setFile(file: LoadedFile): void {
+  private setFile(file: LoadedFile): void {
     this.title.textContent = file.fileName;
     this.title.title = file.fileName;
     this.badge.textContent = file.format.toUpperCase();
@@ -89,7 +114,7 @@ export class Header {
   }
 
   /** A message above everything (file deleted, decode failure); undefined hides it. */
-  setNotice(text: string | undefined): void {
+  private setNotice(text: string | undefined): void {
     this.notice.hidden = text === undefined;
     this.notice.textContent = text ?? '';
   }
@@ -118,13 +143,13 @@ export class Header {
   private renderModel(file: LoadedFile): void {
     const binding = isAnimFormat(file.format) ? specOf(file.format).model : undefined;
     this.model.hidden = !binding || binding.target === 'none';
+    this.modelRendered = { fileDiagnostics: 0, error: undefined };
     if (!binding || binding.target === 'none') {
       this.model.replaceChildren();
       return;
     }
     const parts: HTMLElement[] = [el('span', 'as-model-label', 'Model')];
     const m = file.model;
-    this.modelRendered = { fileDiagnostics: 0, error: undefined };
     if (m) {
       const name = el('span', 'as-model-name', m.fileName);
       name.title = m.source === 'remembered' ? 'Bound with "Bind Model…" (remembered for this file)'
@@ -159,7 +184,7 @@ export class Header {
     const summary = el('summary', errors ? 'as-model-missing' : undefined,
       `${plural(total, 'problem')} in ${fileName}${errors ? ` (${plural(errors, 'error')})` : ''}: the model decoded as far as its bytes allow`);
     const items = el('ul');
-    for (const d of list) items.append(el('li', `as-model-problem-${d.severity}`, `[${hex(d.offset)}] ${d.code}: ${d.message}`));
+    for (const d of list) items.append(el('li', `as-model-problem-${d.severity}`, `[${hexOffset(d.offset, 4)}] ${d.code}: ${d.message}`));
     if (total > list.length) items.append(el('li', undefined, `… ${total - list.length} more (AnimScope output channel)`));
     details.append(summary, items);
     this.modelRendered.fileDiagnostics = list.length;
@@ -181,7 +206,7 @@ export class Header {
 
   private renderDiagnostics(list: Diagnostic[]): void {
     this.diagnostics.setRows([...list].sort((a, b) => a.offset - b.offset).map((d) => ({
-      diagnostic: d, value: d, title: `Show the bytes at ${hex(d.offset)} (${d.offset})`,
+      diagnostic: d, value: d, title: `Show the bytes at ${hexOffset(d.offset, 4)} (${d.offset})`,
     })));
   }
 

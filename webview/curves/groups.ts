@@ -32,3 +32,36 @@ export function groupCount(anim: AnimData): number {
 export function groupIndex(anim: AnimData, key: string): number | undefined {
   return specFor(anim).groups.index(anim, key);
 }
+
+/** A group's label with the bound model: what the group drives in it (`Joint 1 · CoreLight`, `… → material 1`). */
+export function modelGroupLabel(group: { index: number; label: string }, model: { groupTargets?: (string | null)[] } | undefined): string {
+  const target = model?.groupTargets?.[group.index];
+  return target ? `${group.label}${target}` : group.label;
+}
+
+/**
+ * The parts of a group whose tracks drive several things (a MOTN sequence: its bones): tracks by
+ * DescribedTrack.group, in order of first appearance, named by their path up to the channel
+ * (`bones/3`). A group whose tracks all drive one thing has a single part.
+ */
+export interface TrackPart {
+  /** The path prefix: a stable key across groups (the same bone in another sequence). */
+  key: string;
+  /** Indices into the group's tracks. */
+  tracks: number[];
+}
+
+export function partsOf(tracks: readonly { path: string; group: number; channel: string; axis: string }[]): TrackPart[] {
+  const parts = new Map<number, TrackPart>();
+  tracks.forEach((t, i) => {
+    let part = parts.get(t.group);
+    if (!part) {
+      const suffix = `/${t.channel}/${t.axis}`;
+      const key = t.path.endsWith(suffix) ? t.path.slice(0, -suffix.length) : String(t.group);
+      part = { key, tracks: [] };
+      parts.set(t.group, part);
+    }
+    part.tracks.push(i);
+  });
+  return [...parts.values()];
+}

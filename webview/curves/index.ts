@@ -1,8 +1,8 @@
-/** Curve view, groups and the wired-up panel (Player + CurveView + preview). */
+/** Curve view, groups and the Player + CurveView pair. */
 export { CurveView } from './curveView';
 export type { CurveViewOptions, CurveViewRange, CurveGroupInput } from './curveView';
-export { CurvePanel } from './panel';
-export type { CurvePanelOptions, CurvePanelState, FrameTimes } from './panel';
-export { groupCount, groupIndex, listGroups } from './groups';
-export type { GroupInfo } from './groups';
+export { PlayerCurves } from './playerCurves';
+export type { PlayerCurvesOptions, PlayerCurvesState, FrameTimes } from './playerCurves';
+export { groupCount, groupIndex, listGroups, modelGroupLabel, partsOf } from './groups';
+export type { GroupInfo, TrackPart } from './groups';
 export { readThemeColors, watchTheme, axisColorRole } from './theme';

@@ -1,240 +1,237 @@
 /**
- * CurvePanel: the bottom area of the editor — Player + CurveView + preview, wired together.
- * onFrame → curve cursor + preview (the only per-frame work); timed with performance.now() so
- * the lead's benchmark can ask for the numbers (measureFrameTimes) and live stats (frameStats).
+ * The curve panel: which group is shown (a searchable picker over the format's groups, and a part
+ * picker when the group's tracks drive several things, e.g. a MOTN sequence's bones), the player
+ * and the curves. It owns the page's group: other panels ask for one (bus.requestGroup) and follow
+ * what it shows (bus.shownGroup) and the player's frame (bus.frame).
  */
 import type { DescribedKey, DescribedTrack } from '../../src/anim';
 import { describeGroup } from '../../src/anim/describe';
-import { specFor } from '../../src/formats/registry';
-import type { AnimData } from '../../src/formats/registry';
-import { Player, PlayerClock } from '../player/player';
-import { createPreview, Preview } from '../preview';
-import { CurveView, CurveViewRange } from './curveView';
+import { plural } from '../../src/formats/binary/text';
+import type { FieldNode } from '../../src/formats/binary/fields';
+import { AnimData, specFor } from '../../src/formats/registry';
+import type { PageServices } from '../app/bus';
+import { asRecord, Panel, PanelContext, RenderReport } from '../app/panel';
+import { el } from '../shared/dom';
+import { SearchPicker } from '../shared/searchPicker';
+import { groupCount, modelGroupLabel, partsOf, TrackPart } from './groups';
+import { PlayerCurves, PlayerCurvesState } from './playerCurves';
+import { formatValue, UNIT_SUFFIX } from './scale';
 
-export interface CurvePanelOptions {
-  /** Preview frame rate (setting), default 30. */
-  fps?: number;
-  laneHeight?: number;
-  clock?: PlayerClock;
-  onHoverKey?: (track: DescribedTrack | null, key: DescribedKey | null) => void;
-  onSelectKey?: (track: DescribedTrack, key: DescribedKey) => void;
-  /** Persist with vscode.setState (debounce on your side if you like; it fires on user actions, not per frame). */
-  onStateChange?: (state: CurvePanelState) => void;
-  /** Every frame change (after the curves and preview): other views that follow the player (the skeleton). */
-  onFrame?: (frame: number) => void;
+/** The part key meaning every track of the group. */
+export const ALL_PARTS = '*';
+
+export interface CurvesPanelState extends PlayerCurvesState {
+  /** The shown part (TrackPart.key) or ALL_PARTS. */
+  part: string;
 }
 
-export interface CurvePanelState {
-  frame: number;
-  playing: false;
-  loopMode: number;
-  /** Visible frame range of the curve view (null = whole animation). */
-  zoom: CurveViewRange | null;
-  /** The key of the shown group (FormatSpec.groups.key). */
-  group?: string;
+interface Shown {
+  anim: AnimData;
+  key: string;
+  index: number;
+  tracks: DescribedTrack[];
+  title: string;
 }
 
-export interface FrameTimes {
-  frames: number;
-  avgMs: number;
-  maxMs: number;
-  /** 95th percentile. */
-  p95Ms: number;
-}
+export class CurvesPanel implements Panel {
+  readonly id = 'curves';
+  readonly slot = 'curves';
+  visible = false;
+  readonly element = el('section', 'as-curves-pane');
+  readonly groupPicker = new SearchPicker({ label: 'Group', id: 'as-group-picker' });
+  readonly partPicker = new SearchPicker({ label: 'Part', id: 'as-part-picker', placeholder: 'Type to search' });
+  readonly deck: PlayerCurves;
+  private context: PanelContext | undefined;
+  private restored: Partial<CurvesPanelState> | undefined;
+  private shown: Shown | undefined;
+  private parts: TrackPart[] = [];
+  private partKey = ALL_PARTS;
+  private serial = 0;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  return e;
-}
-
-function summarise(times: number[]): FrameTimes {
-  if (!times.length) return { frames: 0, avgMs: 0, maxMs: 0, p95Ms: 0 };
-  const sorted = times.slice().sort((a, b) => a - b);
-  const sum = times.reduce((a, b) => a + b, 0);
-  const r = (v: number) => Math.round(v * 10000) / 10000;
-  return { frames: times.length, avgMs: r(sum / times.length), maxMs: r(sorted[sorted.length - 1]), p95Ms: r(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]) };
-}
-
-export class CurvePanel {
-  readonly element: HTMLDivElement;
-  readonly curves: CurveView;
-  readonly player: Player;
-  private readonly previewHost: HTMLDivElement;
-  private previewValue: Preview | null = null;
-  private readonly options: CurvePanelOptions;
-  private anim: AnimData | null = null;
-  private groupIndex: number | null = null;
-  private groupKeyValue: string | undefined;
-  private tracksValue: DescribedTrack[] = [];
-  private live: number[] = [];
-  private animId = '';
-
-  constructor(options: CurvePanelOptions = {}) {
-    this.options = options;
-    this.element = el('div', 'as-panel');
-    const top = el('div', 'as-panel-player');
-    const body = el('div', 'as-panel-body');
-    const curveHost = el('div', 'as-panel-curves');
-    this.previewHost = el('div', 'as-panel-preview');
-    this.previewHost.hidden = true;
-    body.append(curveHost, this.previewHost);
-    this.element.append(top, body);
-
-    this.player = new Player({
-      duration: 0,
-      loopMode: 0,
-      fps: options.fps,
-      clock: options.clock,
-      onFrame: (f) => this.onFrame(f),
-      onStateChange: () => this.emitState(),
-    }).mount(top);
-    this.curves = new CurveView({
-      laneHeight: options.laneHeight,
-      onHoverKey: options.onHoverKey,
-      onSelectKey: options.onSelectKey,
-      onScrub: (f) => {
-        this.player.setFrame(f);
-        this.emitState();
+  constructor(private readonly page: PageServices) {
+    const bus = page.bus;
+    this.element.setAttribute('aria-label', 'Curves');
+    const bar = el('div', 'as-curves-top');
+    this.groupPicker.mount(bar);
+    this.partPicker.mount(bar);
+    this.partPicker.element.hidden = true;
+    this.deck = new PlayerCurves({
+      fps: bus.settings.value.frameRate,
+      laneHeight: 56,
+      fill: true,
+      tooltip: false,
+      onHoverKey: (track, key, anchor) => this.hoverKey(track, key, anchor),
+      onSelectKey: (_track, key) => {
+        const node = this.keyField(key);
+        if (node) bus.revealField.fire(node.path);
       },
-      onViewChange: () => this.emitState(),
+      onStateChange: () => bus.stateChanged.fire(),
+      onFrame: (f) => bus.frame.fire(f),
     });
-    this.curves.mount(curveHost);
+    this.element.append(bar);
+    this.deck.mount(this.element);
+
+    this.groupPicker.onChange((key) => this.request(key));
+    this.partPicker.onChange((key) => this.showPart(key));
+    bus.requestGroup.event((key) => this.request(key));
+    bus.selectField.event((node) => {
+      const anim = this.shown?.anim;
+      if (!anim) return;
+      const groups = specFor(anim).groups;
+      const index = groups.ofPath(anim, node.path);
+      if (index !== undefined) this.request(groups.key(anim, index));
+    });
+    bus.settings.event((s) => this.deck.player.setFps(s.frameRate));
   }
 
-  mount(container: HTMLElement): this {
+  mount(container: HTMLElement): void {
     container.append(this.element);
-    return this;
+  }
+
+  async load(context: PanelContext): Promise<void> {
+    this.context = context;
+    this.shown = undefined;
+    this.serial++;
+    const anim = context.anim;
+    const count = anim ? groupCount(anim) : 0;
+    this.visible = count > 0;
+    const saved = this.restored;
+    this.restored = undefined;
+    this.deck.player.setFps(context.settings.frameRate);
+    if (!anim || !count) {
+      this.page.bus.shownGroup.fire(undefined);
+      return;
+    }
+    const groups = specFor(anim).groups;
+    this.groupPicker.label = groups.noun;
+    this.groupPicker.setSource({
+      count,
+      label: (i) => modelGroupLabel({ index: i, label: groups.label(anim, i) }, context.model),
+      key: (i) => groups.key(anim, i),
+      indexOf: (key) => groups.index(anim, key),
+    });
+    this.partKey = typeof saved?.part === 'string' ? saved.part : ALL_PARTS;
+    const key = typeof saved?.group === 'string' && groups.index(anim, saved.group) !== undefined ? saved.group : groups.key(anim, groups.first(anim));
+    await this.showGroup(key);
+    if (saved) this.deck.state = saved;
+  }
+
+  saveState(): CurvesPanelState | undefined {
+    return this.shown ? { ...this.deck.state, part: this.partKey } : undefined;
+  }
+
+  restoreState(state: unknown): void {
+    this.restored = asRecord(state) as Partial<CurvesPanelState> | undefined;
+  }
+
+  report(r: RenderReport): void {
+    r.tracks = this.deck.tracks.length;
   }
 
   dispose(): void {
-    this.player.dispose();
-    this.curves.dispose();
-    this.previewValue?.dispose();
+    this.groupPicker.dispose();
+    this.partPicker.dispose();
+    this.deck.dispose();
     this.element.remove();
   }
 
+  /** The tracks shown (the part's, or the whole group's). */
   get tracks(): DescribedTrack[] {
-    return this.tracksValue;
-  }
-  get preview(): Preview | null {
-    return this.previewValue;
-  }
-  /** The shown group's index (FormatSpec.groups numbering), or null. */
-  get group(): number | null {
-    return this.groupIndex;
+    return this.deck.tracks;
   }
 
-  /**
-   * Shows the group with `key` of `anim`. Pass `tracks` when you already described them (they must
-   * be that group's tracks only); otherwise they are described here for this group alone. A
-   * different animation (or a group that is an animation of its own, like a MOTN sequence) resets
-   * the player to its loop mode.
-   */
-  show(anim: AnimData, key: string, options: { tracks?: DescribedTrack[]; title?: string } = {}): void {
-    const spec = specFor(anim);
-    const index = spec.groups.index(anim, key);
-    if (index === undefined) return;
-    const tracks = options.tracks ?? describeGroup(anim, index);
-    const duration = spec.groups.duration(anim, index);
-    const id = spec.groups.separate ? key : anim.format;
-    if (anim !== this.anim || id !== this.animId) this.player.setAnimation(duration, spec.groups.loopMode(anim, index));
-    this.anim = anim;
-    this.animId = id;
-    this.groupIndex = index;
-    this.groupKeyValue = key;
-    this.tracksValue = tracks;
-    const title = options.title ?? spec.groups.label(anim, index);
-    this.curves.setTracks({ tracks, duration, title, note: spec.interpolationNote });
-
-    this.previewValue?.dispose();
-    this.previewValue = createPreview(anim, index, tracks);
-    this.previewHost.hidden = !this.previewValue;
-    if (this.previewValue) this.previewValue.mount(this.previewHost);
-    this.onFrame(this.player.frame);
-  }
-
-  setFrame(f: number): void {
-    this.player.setFrame(f);
-  }
-
-  get state(): CurvePanelState {
-    const view = this.curves.getView();
-    return { ...this.player.state, zoom: view, group: this.groupKeyValue };
-  }
-
-  /** Restores frame, loop mode and zoom (call after show()). Never starts playing. */
-  set state(s: Partial<CurvePanelState>) {
-    this.player.state = s;
-    if (s.zoom && Number.isFinite(s.zoom.start) && Number.isFinite(s.zoom.end)) this.curves.setView(s.zoom);
-  }
-
-  /** Live onFrame→redraw times since the last reset (real playback and scrubbing). */
-  frameStats(): FrameTimes {
-    return summarise(this.live);
-  }
-
-  resetFrameStats(): void {
-    this.live = [];
-  }
-
-  /**
-   * Benchmark: `frames` synchronous frame changes at fractional frames spread over the
-   * animation, each timed from setFrame (→ onFrame) to the end of the cursor and preview redraw.
-   * Restores the frame afterwards.
-   */
-  measureFrameTimes(frames = 300): FrameTimes {
-    const saved = this.player.frame;
-    const duration = Math.max(this.player.animationDuration, 1);
-    const times: number[] = [];
-    for (let i = 0; i < frames; i++) {
-      const f = ((i * 0.618034 * duration) % duration) + 0.25;
-      const t0 = performance.now();
-      this.player.setFrame(f);
-      times.push(performance.now() - t0);
-    }
-    this.player.setFrame(saved);
-    this.live = [];
-    return summarise(times);
-  }
-
-  /**
-   * Like measureFrameTimes, but one frame change per animation frame (requestAnimationFrame), as
-   * during playback: canvas work is flushed between frames as in real use.
-   */
-  measureFrameTimesAsync(frames = 300): Promise<FrameTimes> {
-    const saved = this.player.frame;
-    const duration = Math.max(this.player.animationDuration, 1);
-    const times: number[] = [];
-    return new Promise((resolve) => {
-      let i = 0;
-      const step = () => {
-        const f = ((i * 0.618034 * duration) % duration) + 0.25;
-        const t0 = performance.now();
-        this.player.setFrame(f);
-        times.push(performance.now() - t0);
-        if (++i < frames) requestAnimationFrame(step);
-        else {
-          this.player.setFrame(saved);
-          this.live = [];
-          resolve(summarise(times));
-        }
-      };
-      requestAnimationFrame(step);
+  /** A user's (or another panel's) choice: failures are said in the page, not thrown. */
+  private request(key: string): void {
+    if (key === this.shown?.key) return;
+    this.showGroup(key).catch((e: unknown) => {
+      this.page.bus.notice.fire(`Could not show ${key}: ${e instanceof Error ? e.message : String(e)}`);
     });
   }
 
-  private onFrame(f: number): void {
-    const t0 = performance.now();
-    this.curves.setFrame(f);
-    this.previewValue?.setFrame(f);
-    this.options.onFrame?.(f);
-    const dt = performance.now() - t0;
-    if (this.live.length >= 2000) this.live.splice(0, 1000);
-    this.live.push(dt);
+  private async showGroup(key: string): Promise<void> {
+    const context = this.context;
+    const anim = context?.anim;
+    if (!context || !anim) return;
+    const spec = specFor(anim);
+    const index = spec.groups.index(anim, key);
+    if (index === undefined) return;
+    const serial = ++this.serial;
+    if (spec.deferred?.missing(anim, index)) {
+      const part = await this.page.bus.host.requestTracks(index);
+      if (!spec.deferred.attach(anim, index, part)) throw new Error(`the tracks of group ${index} from the extension host are malformed`);
+      if (serial !== this.serial) return; // a later choice (or load) won
+    }
+    const tracks = describeGroup(anim, index);
+    const title = modelGroupLabel({ index, label: spec.groups.label(anim, index) }, context.model);
+    this.shown = { anim, key, index, tracks, title };
+    this.groupPicker.setValue(key);
+    this.setParts(tracks);
+    this.render();
+    this.page.bus.shownGroup.fire({ anim, key, index, tracks, title });
+    this.page.bus.stateChanged.fire();
   }
 
-  private emitState(): void {
-    this.options.onStateChange?.(this.state);
+  /** The part picker: shown when the group's tracks drive several things; keeps the part across groups when it exists. */
+  private setParts(tracks: DescribedTrack[]): void {
+    this.parts = partsOf(tracks);
+    const several = this.parts.length > 1;
+    this.partPicker.element.hidden = !several;
+    if (!several) return;
+    const segments = new Set(this.parts.map((p) => p.key.split('/')[0]));
+    const noun = segments.size === 1 ? [...segments][0] : 'part';
+    this.partPicker.label = noun;
+    const parts = this.parts;
+    this.partPicker.setSource({
+      count: parts.length + 1,
+      label: (i) => i === 0 ? `all ${parts.length} (${plural(tracks.length, 'track')})` : `${parts[i - 1].key} (${plural(parts[i - 1].tracks.length, 'track')})`,
+      key: (i) => i === 0 ? ALL_PARTS : parts[i - 1].key,
+      indexOf: (key) => key === ALL_PARTS ? 0 : (() => { const i = parts.findIndex((p) => p.key === key); return i < 0 ? undefined : i + 1; })(),
+    });
+    if (!parts.some((p) => p.key === this.partKey)) this.partKey = ALL_PARTS;
+    this.partPicker.setValue(this.partKey);
+  }
+
+  private showPart(key: string): void {
+    this.partKey = key;
+    this.render();
+    this.page.bus.stateChanged.fire();
+  }
+
+  private render(): void {
+    const shown = this.shown;
+    if (!shown) return;
+    const part = this.parts.length > 1 ? this.parts.find((p) => p.key === this.partKey) : undefined;
+    const tracks = part ? part.tracks.map((i) => shown.tracks[i]) : shown.tracks;
+    const title = part ? `${shown.title} · ${part.key}` : shown.title;
+    this.deck.show(shown.anim, shown.key, { tracks, title });
+  }
+
+  private keyField(key: DescribedKey): FieldNode | undefined {
+    const fields = this.context?.fields;
+    if (!fields) return undefined;
+    if (key.valuePath) return fields.resolve(key.valuePath);
+    if (key.valueOffset !== undefined && key.valueOffset >= 0) return fields.fieldAt(key.valueOffset);
+    return undefined;
+  }
+
+  /** One card, beside the key: the field holding its value, with the key's frame, value and slopes. */
+  private hoverKey(track: DescribedTrack | null, key: DescribedKey | null, anchor?: DOMRect): void {
+    if (!track || !key || !anchor) {
+      this.page.bus.hoverField.fire({ source: 'curves' });
+      return;
+    }
+    const unit = UNIT_SUFFIX[track.unit];
+    this.page.bus.hoverField.fire({
+      source: 'curves',
+      node: this.keyField(key),
+      anchor,
+      delay: 0,
+      reveal: true,
+      card: {
+        title: `${track.path} · key at frame ${formatValue(key.frame)}`,
+        extra: [['Key value', `${formatValue(key.value)}${unit}`], ['In slope', `${formatValue(key.inSlope)}${unit}/frame`], ['Out slope', `${formatValue(key.outSlope)}${unit}/frame`]],
+        placement: 'right',
+      },
+    });
   }
 }

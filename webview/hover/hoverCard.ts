@@ -50,13 +50,15 @@ export class HoverCard {
     return !this.element.hidden;
   }
 
-  show(node: FieldNode, bytes: Uint8Array, anchor: HoverAnchor, options: HoverCardShowOptions = {}): void {
+  /** The card of a field; without a field (a value stored nowhere), only the title and extra lines. */
+  show(node: FieldNode | undefined, bytes: Uint8Array, anchor: HoverAnchor, options: HoverCardShowOptions = {}): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.node = node;
     const run = (): void => {
       this.timer = undefined;
-      this.render(node, bytes, options);
+      if (node) this.render(node, bytes, options);
+      else this.renderText(options);
       this.element.hidden = false;
       this.position(anchor, options.placement ?? 'below');
       this.describe(anchor instanceof HTMLElement ? anchor : undefined);
@@ -106,6 +108,14 @@ export class HoverCard {
     const value = formatDecoded(node);
     if (value) add('Value', value, 'hc-value');
     for (const [label, v] of options.extra ?? []) add(label, v, 'hc-extra');
+    this.element.replaceChildren(title, list);
+  }
+
+  private renderText(options: HoverCardShowOptions): void {
+    const title = el('div', 'hover-card-title');
+    title.append(el('span', 'hover-card-name', options.title ?? ''));
+    const list = el('dl', 'hover-card-facts');
+    for (const [label, v] of options.extra ?? []) list.append(el('dt', undefined, label), el('dd', 'hc-extra', v));
     this.element.replaceChildren(title, list);
   }
 

@@ -5,6 +5,7 @@
  */
 import { playbackFrame } from '../../src/anim';
 import { LoopMode } from '../../src/formats/jsystem/types';
+import { el } from '../shared/dom';
 
 export interface PlayerClock {
   /** Milliseconds (performance.now() in the browser). */
@@ -51,12 +52,6 @@ export const LOOP_MODE_OPTIONS: { value: number; label: string }[] = [
   { value: LoopMode.MirroredLoop, label: 'Mirrored loop' },
 ];
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 function fmt(f: number): string {
   return String(Math.round(f * 100) / 100);

@@ -9,6 +9,7 @@
  */
 import { MATRIX_ELEMENTS, writeTextureMatrix } from '../../src/anim';
 import type { DescribedTrack } from '../../src/anim';
+import { el } from '../shared/dom';
 import { readThemeColors, ThemeColors, watchTheme } from '../curves/theme';
 
 export interface BtkCheckerEntry {
@@ -28,12 +29,6 @@ const SIZE = 168;
 const TILE_CELLS = 4;
 const PATTERN_PX = 64;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 function fmt(v: number): string {
   const r = Math.round(v * 10000) / 10000;

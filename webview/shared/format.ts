@@ -1,5 +1,6 @@
 /** Formatting for offsets, bytes and field values. Pure (no DOM). */
 import type { FieldNode, FieldRole } from '../../src/formats/binary/fields';
+import { plural } from '../../src/formats/binary/text';
 
 const HEX2: string[] = [];
 const ASCII: string[] = [];
@@ -89,7 +90,7 @@ export function formatDecoded(node: FieldNode): string {
 }
 
 export function formatSize(n: number): string {
-  return n === 1 ? '1 byte' : `${n} bytes`;
+  return plural(n, 'byte');
 }
 
 export const ROLES: readonly FieldRole[] = ['header', 'table', 'bank', 'names', 'data', 'padding', 'unknown'];

@@ -2,7 +2,8 @@
  * A fixed-row-height virtual list: a scroll viewport with a sized spacer; only the rows in view
  * (plus a small overscan, plus an optional pinned row such as the focused one) exist in the DOM.
  * Row elements are pooled and repositioned with a transform; a row whose index did not change is
- * not re-rendered while scrolling.
+ * not re-rendered while scrolling. A released row leaves the DOM (it is not merely hidden: a row
+ * class with its own `display` would override the `hidden` attribute and paint a stale row).
  */
 import { el } from './dom';
 
@@ -66,6 +67,11 @@ export class VirtualList {
       });
       this.resizeObserver.observe(this.viewport);
     }
+  }
+
+  /** Reads the viewport's height again (after it was shown or resized by its owner). */
+  measure(): void {
+    this.viewportHeight = this.viewport.clientHeight;
   }
 
   /** Sets the number of rows; all rows are re-rendered (the data behind indices changed). */
@@ -167,7 +173,7 @@ export class VirtualList {
   }
 
   private release(row: HTMLElement): void {
-    row.hidden = true;
+    row.remove();
     this.free.push(row);
   }
 
@@ -186,12 +192,8 @@ export class VirtualList {
     }
     const place = (index: number): void => {
       if (this.active.has(index)) return;
-      let row = this.free.pop();
-      if (!row) {
-        row = this.options.createRow();
-        this.content.append(row);
-      }
-      row.hidden = false;
+      const row = this.free.pop() ?? this.options.createRow();
+      this.content.append(row);
       row.style.transform = `translateY(${index * h - (this.scale === 1 ? 0 : top - top / this.scale)}px)`;
       this.active.set(index, row);
       this.options.renderRow(row, index);

@@ -7,8 +7,10 @@
  *   each joint's mesh bounds (JNT1 bounding box, transformed with the joint: it shows rotation even
  *   when joints share an origin), a ground grid and the world axes.
  * Orbit: drag or arrow keys; pan: Shift+drag; zoom: wheel or +/−; reset: 0 or double-click. The
- * view fits the animation's bounds (sampled over all frames). Hovering a joint shows its name and
- * its channels at the current frame. Colours: --vscode-* variables, re-read on theme change.
+ * view opens fitted to the animation's bounds on screen (joints and boxes sampled over all frames,
+ * projected, the camera moved until they fill the canvas). Joint names are laid out without
+ * overlap (labels.ts); a name with no room is not drawn, and hovering its joint shows it with its
+ * channels at the current frame. Colours: --vscode-* variables, re-read on theme change.
  * File strings reach the DOM through textContent only.
  */
 import { bindJoints, BckBinding, JointChannels, Pose, MATRIX_STRIDE, LOCAL_STRIDE } from '../../src/anim/skeleton';
@@ -16,15 +18,22 @@ import type { ModelData } from '../../src/formats/model/types';
 import type { ModelInfo } from '../../src/wire/protocol';
 import { readThemeColors, ThemeColors, watchTheme } from '../curves/theme';
 import { el } from '../shared/dom';
+import { plural } from '../../src/formats/binary/text';
 import {
   addPoint, Bounds, CameraState, clipSegment, emptyBounds, fitCamera, MAX_PITCH, MIN_PITCH, niceStep, project, sphereOf,
   toCamera, Vec3, View, viewOf,
 } from './camera';
+import { LabelRequest, PlacedLabel, placeLabels } from './labels';
 
 const ORBIT_STEP = (5 * Math.PI) / 180;
 const ZOOM_STEP = 1.15;
 const HIT_RADIUS = 8;
-const MAX_LABELS = 32;
+/** Above this many joints, names are not laid out (hover names them). */
+const MAX_LABELS = 128;
+/** Share of the canvas the fitted skeleton fills (the rest is margin for names and captions). */
+const FIT_FILL = 0.78;
+/** Caption above, help line below: no names there. */
+const CAPTION_BAND = 22;
 const FIT_SAMPLES = 48;
 const CHANNELS = ['S', 'R', 'T'] as const;
 
@@ -68,6 +77,12 @@ export class SkeletonView {
   private height = 0;
   private cam = new Float64Array(0);
   private screen = new Float64Array(0);
+  /** World points the view fits on screen (joints and box corners over the animation), 3 per point. */
+  private fitPoints = new Float64Array(0);
+  /** The camera is the fitted one (no orbit, pan or zoom yet): a resize fits again. */
+  private atHome = true;
+  /** Names drawn by the last draw (tests). */
+  labels: PlacedLabel[] = [];
   /** Draws since setData (tests and the bench read it). */
   draws = 0;
 
@@ -144,11 +159,13 @@ export class SkeletonView {
     this.cam = new Float64Array(Math.max(n, 1) * 3 * 16);
     this.screen = new Float64Array(n * 3);
     this.fit(duration);
+    this.fitToScreen();
     this.camera = { ...this.home, target: [...this.home.target] as Vec3 };
+    this.atHome = true;
     this.hover = undefined;
     this.tip.hidden = true;
     this.draws = 0;
-    this.caption.textContent = `${model.fileName} · ${n} joint${n === 1 ? '' : 's'}`;
+    this.caption.textContent = `${model.fileName} · ${plural(n, 'joint')}`;
     this.canvas.setAttribute('aria-label', `Skeleton of ${model.fileName}: ${n} joints, ${this.binding.bones.length} bones. ` +
       'Arrow keys orbit, plus and minus zoom, 0 resets the view.');
     this.setFrame(frame);
@@ -173,7 +190,15 @@ export class SkeletonView {
 
   resetView(): void {
     this.camera = { ...this.home, target: [...this.home.target] as Vec3 };
+    this.atHome = true;
     this.draw();
+  }
+
+  /** The fitted points' extent on screen at the current camera (tests: the skeleton fills the view, inside it). */
+  screenExtent(): { left: number; top: number; right: number; bottom: number; width: number; height: number } {
+    const v = viewOf(this.camera, this.width, this.height);
+    const b = this.projectedBounds(v);
+    return { ...b, width: this.width, height: this.height };
   }
 
   // ---- fitting ---------------------------------------------------------------------------------
@@ -182,11 +207,13 @@ export class SkeletonView {
     const binding = this.binding!;
     const pose: Pose = { world: new Float64Array(this.pose!.world.length), positions: new Float64Array(this.pose!.positions.length) };
     const samples = Math.max(1, Math.min(FIT_SAMPLES, Math.ceil(duration) + 1));
+    const points: number[] = [];
     for (let s = 0; s < samples; s++) {
       const f = samples === 1 ? 0 : (duration * s) / (samples - 1);
       binding.pose(f, pose);
-      this.addPoseBounds(b, pose);
+      this.addPoseBounds(b, pose, points);
     }
+    this.fitPoints = Float64Array.from(points.filter(Number.isFinite));
     const { center, radius } = sphereOf(b);
     this.home = fitCamera(center, radius);
     this.gridStep = niceStep(radius * 2, 8);
@@ -194,12 +221,57 @@ export class SkeletonView {
     this.gridExtent = Math.ceil(footprint / this.gridStep) * this.gridStep;
   }
 
-  private addPoseBounds(b: Bounds, pose: Pose): void {
+  private addPoseBounds(b: Bounds, pose: Pose, points: number[]): void {
     const joints = this.model!.joints;
+    const add = (x: number, y: number, z: number): void => {
+      addPoint(b, x, y, z);
+      if (Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z)) points.push(x, y, z);
+    };
     for (let j = 0; j < joints.length; j++) {
-      addPoint(b, pose.positions[j * 3], pose.positions[j * 3 + 1], pose.positions[j * 3 + 2]);
+      add(pose.positions[j * 3], pose.positions[j * 3 + 1], pose.positions[j * 3 + 2]);
       if (!this.hasBox(j)) continue;
-      this.forBoxCorners(j, pose.world, (x, y, z) => addPoint(b, x, y, z));
+      this.forBoxCorners(j, pose.world, add);
+    }
+  }
+
+  /** Screen bounds of the fit points seen from view `v` (points behind the camera are skipped). */
+  private projectedBounds(v: View): { left: number; top: number; right: number; bottom: number } {
+    const c = new Float64Array(3);
+    let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
+    const p = this.fitPoints;
+    for (let i = 0; i + 2 < p.length; i += 3) {
+      toCamera(v, p[i], p[i + 1], p[i + 2], c, 0);
+      if (c[2] <= v.near) continue;
+      const [x, y] = project(v, c[0], c[1], c[2]);
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      if (y > bottom) bottom = y;
+    }
+    return { left, top, right, bottom };
+  }
+
+  /**
+   * Moves the home camera until the fit points fill FIT_FILL of the canvas (between the caption
+   * and the help line), centred: a few rounds of "centre the projected box, scale the distance by
+   * how much too big or small it is" (perspective makes one round inexact).
+   */
+  private fitToScreen(): void {
+    const w = this.width, h = this.height - 2 * CAPTION_BAND;
+    if (w < 2 || h < 2 || this.fitPoints.length < 3) return;
+    const cam = this.home;
+    for (let round = 0; round < 6; round++) {
+      const v = viewOf(cam, this.width, this.height);
+      const b = this.projectedBounds(v);
+      if (!Number.isFinite(b.left)) return;
+      const bw = Math.max(b.right - b.left, 1e-6), bh = Math.max(b.bottom - b.top, 1e-6);
+      const scale = Math.max(bw / (w * FIT_FILL), bh / (h * FIT_FILL));
+      // Centre: move the target by the box centre's offset, at the target's depth.
+      const perPixel = cam.distance / v.focal;
+      const dx = (b.left + b.right) / 2 - v.cx, dy = (b.top + b.bottom) / 2 - v.cy;
+      for (let a = 0; a < 3; a++) cam.target[a] += (dx * v.right[a] - dy * v.up[a]) * perPixel;
+      cam.distance *= Math.min(4, Math.max(0.25, scale));
+      if (Math.abs(scale - 1) < 0.02 && Math.hypot(dx, dy) < 2) break;
     }
   }
 
@@ -237,6 +309,10 @@ export class SkeletonView {
     this.canvas.height = Math.round(h * dpr);
     this.canvas.style.width = `${w}px`;
     this.canvas.style.height = `${h}px`;
+    if (this.atHome && this.binding) {
+      this.fitToScreen();
+      this.camera = { ...this.home, target: [...this.home.target] as Vec3 };
+    }
     this.draw();
   }
 
@@ -265,16 +341,25 @@ export class SkeletonView {
     this.draws++;
     const dpr = this.canvas.width / this.width;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    const c = this.colors;
-    ctx.fillStyle = c.background;
+    ctx.fillStyle = this.colors.background;
     ctx.fillRect(0, 0, this.width, this.height);
     const v = viewOf(this.camera, this.width, this.height);
-    const pose = this.pose;
-    const joints = this.model.joints;
-    const n = joints.length;
+    const highlighted = new Set(this.hover?.joints ?? []);
+    if (this.selected >= 0 && this.selected < this.model.joints.length && !this.hover) highlighted.add(this.selected);
     ctx.lineCap = 'round';
+    this.drawGround(ctx, v);
+    this.drawBoxes(ctx, v, highlighted);
+    const cam = this.projectJoints(v);
+    this.drawTriads(ctx, v, cam);
+    this.drawBones(ctx, v, cam);
+    this.drawJoints(ctx, highlighted);
+    this.drawLabels(ctx, highlighted);
+    this.caption.textContent = `${this.model.fileName} · ${plural(this.model.joints.length, 'joint')} · frame ${fmt(this.frame)}`;
+  }
 
-    // ground grid (XZ plane at y = 0) around the target
+  /** The ground grid (XZ plane at y = 0) around the target, and the world axes at the origin. */
+  private drawGround(ctx: CanvasRenderingContext2D, v: View): void {
+    const c = this.colors;
     const step = this.gridStep, ext = this.gridExtent;
     const gx = Math.round(this.home.target[0] / step) * step, gz = Math.round(this.home.target[2] / step) * step;
     ctx.save();
@@ -288,8 +373,6 @@ export class SkeletonView {
     }
     ctx.stroke();
     ctx.restore();
-
-    // world axes at the origin
     const axisLength = step * 2;
     const axes: [Vec3, string][] = [[[axisLength, 0, 0], c.red], [[0, axisLength, 0], c.green], [[0, 0, axisLength], c.blue]];
     ctx.lineWidth = 1.5;
@@ -299,18 +382,20 @@ export class SkeletonView {
       this.line(ctx, v, [0, 0, 0], end);
       ctx.stroke();
     }
+  }
 
-    // joint mesh bounds (boxes transformed with their joint)
+  /** Each joint's mesh bounds, transformed with its joint (it shows rotation even where joints share an origin). */
+  private drawBoxes(ctx: CanvasRenderingContext2D, v: View, highlighted: Set<number>): void {
+    const c = this.colors;
     const corners = this.cam;
-    const hovered = new Set(this.hover?.joints ?? []);
-    if (this.selected >= 0 && this.selected < n && !this.hover) hovered.add(this.selected);
-    ctx.lineWidth = 1;
+    const n = this.model!.joints.length;
     for (let j = 0; j < n; j++) {
       if (!this.hasBox(j)) continue;
-      this.forBoxCorners(j, pose.world, (x, y, z, k) => toCamera(v, x, y, z, corners, k * 3));
-      ctx.strokeStyle = hovered.has(j) ? c.focus : c.muted;
-      ctx.globalAlpha = hovered.has(j) ? 1 : 0.7;
-      ctx.lineWidth = hovered.has(j) ? 1.5 : 1;
+      this.forBoxCorners(j, this.pose!.world, (x, y, z, k) => toCamera(v, x, y, z, corners, k * 3));
+      const lit = highlighted.has(j);
+      ctx.strokeStyle = lit ? c.focus : c.muted;
+      ctx.globalAlpha = lit ? 1 : 0.7;
+      ctx.lineWidth = lit ? 1.5 : 1;
       ctx.beginPath();
       for (let k = 0; k < 8; k++) {
         for (const bit of [1, 2, 4]) {
@@ -322,11 +407,15 @@ export class SkeletonView {
       ctx.stroke();
     }
     ctx.globalAlpha = 1;
+  }
 
-    // joints in camera space and on screen
+  /** Joint origins in camera space (returned) and on screen (this.screen: x, y, in front). */
+  private projectJoints(v: View): Float64Array {
+    const n = this.model!.joints.length;
+    const p = this.pose!.positions;
     const cam = new Float64Array(n * 3);
     for (let j = 0; j < n; j++) {
-      toCamera(v, pose.positions[j * 3], pose.positions[j * 3 + 1], pose.positions[j * 3 + 2], cam, j * 3);
+      toCamera(v, p[j * 3], p[j * 3 + 1], p[j * 3 + 2], cam, j * 3);
       const z = cam[j * 3 + 2];
       if (z > v.near) {
         const [sx, sy] = project(v, cam[j * 3], cam[j * 3 + 1], z);
@@ -335,9 +424,15 @@ export class SkeletonView {
         this.screen[j * 3 + 2] = 0;
       }
     }
+    return cam;
+  }
 
-    // each joint's local axes (a short triad along its world matrix columns)
-    const triad = step * 0.8;
+  /** Each joint's local axes: a short triad along its world matrix columns. */
+  private drawTriads(ctx: CanvasRenderingContext2D, v: View, cam: Float64Array): void {
+    const c = this.colors;
+    const { world, positions } = this.pose!;
+    const n = this.model!.joints.length;
+    const triad = this.gridStep * 0.8;
     const tmp = new Float64Array(3);
     ctx.lineWidth = 1.5;
     for (let a = 0; a < 3; a++) {
@@ -345,30 +440,35 @@ export class SkeletonView {
       ctx.beginPath();
       for (let j = 0; j < n; j++) {
         const o = j * MATRIX_STRIDE;
-        const len = Math.hypot(pose.world[o + a], pose.world[o + 4 + a], pose.world[o + 8 + a]) || 1;
+        const len = Math.hypot(world[o + a], world[o + 4 + a], world[o + 8 + a]) || 1;
         toCamera(v,
-          pose.positions[j * 3] + (pose.world[o + a] / len) * triad,
-          pose.positions[j * 3 + 1] + (pose.world[o + 4 + a] / len) * triad,
-          pose.positions[j * 3 + 2] + (pose.world[o + 8 + a] / len) * triad, tmp, 0);
+          positions[j * 3] + (world[o + a] / len) * triad,
+          positions[j * 3 + 1] + (world[o + 4 + a] / len) * triad,
+          positions[j * 3 + 2] + (world[o + 8 + a] / len) * triad, tmp, 0);
         const s = clipSegment(v, cam, j * 3, tmp, 0);
         if (s) { ctx.moveTo(s[0], s[1]); ctx.lineTo(s[2], s[3]); }
       }
       ctx.stroke();
     }
+  }
 
-    // bones
-    ctx.strokeStyle = c.foreground;
+  private drawBones(ctx: CanvasRenderingContext2D, v: View, cam: Float64Array): void {
+    ctx.strokeStyle = this.colors.foreground;
     ctx.lineWidth = 2.5;
     ctx.beginPath();
-    for (const [p, ch] of this.binding.bones) {
+    for (const [p, ch] of this.binding!.bones) {
       const s = clipSegment(v, cam, p * 3, cam, ch * 3);
       if (s) { ctx.moveTo(s[0], s[1]); ctx.lineTo(s[2], s[3]); }
     }
     ctx.stroke();
+  }
 
-    // joints: dots, the root(s) a larger ring
-    const roots = new Set(this.model.hierarchyRoots.length ? this.model.hierarchyRoots : joints.map((jt, i) => (jt.parent < 0 ? i : -1)).filter((i) => i >= 0));
-    for (let j = 0; j < n; j++) {
+  /** Dots; the root(s) a larger ring. */
+  private drawJoints(ctx: CanvasRenderingContext2D, highlighted: Set<number>): void {
+    const c = this.colors;
+    const model = this.model!;
+    const roots = new Set(model.hierarchyRoots.length ? model.hierarchyRoots : model.joints.map((jt, i) => (jt.parent < 0 ? i : -1)).filter((i) => i >= 0));
+    for (let j = 0; j < model.joints.length; j++) {
       if (!this.screen[j * 3 + 2]) continue;
       const x = this.screen[j * 3], y = this.screen[j * 3 + 1];
       ctx.beginPath();
@@ -378,31 +478,57 @@ export class SkeletonView {
         ctx.strokeStyle = c.orange;
         ctx.stroke();
       } else {
-        ctx.arc(x, y, hovered.has(j) ? 5 : 3.5, 0, Math.PI * 2);
-        ctx.fillStyle = hovered.has(j) ? c.focus : c.foreground;
+        ctx.arc(x, y, highlighted.has(j) ? 5 : 3.5, 0, Math.PI * 2);
+        ctx.fillStyle = highlighted.has(j) ? c.focus : c.foreground;
         ctx.fill();
       }
     }
+  }
 
-    // joint names (coincident joints stack their labels)
-    if (n <= MAX_LABELS) {
-      ctx.font = `${getComputedStyle(this.element).fontSize || '12px'} ${getComputedStyle(this.element).fontFamily || 'sans-serif'}`;
-      ctx.textBaseline = 'middle';
-      ctx.fillStyle = c.chartsForeground;
-      const stacks = new Map<string, number>();
-      for (let j = 0; j < n; j++) {
-        if (!this.screen[j * 3 + 2]) continue;
-        const x = this.screen[j * 3], y = this.screen[j * 3 + 1];
-        const key = `${Math.round(x / 6)},${Math.round(y / 6)}`;
-        const row = stacks.get(key) ?? 0;
-        stacks.set(key, row + 1);
-        ctx.globalAlpha = hovered.size === 0 || hovered.has(j) ? 1 : 0.6;
-        ctx.fillText(this.jointNames[j], x + 12, y + row * 15);
-      }
-      ctx.globalAlpha = 1;
+  /** Joint names, laid out without overlap (labels.ts): highlighted joints first, then in joint order. */
+  private drawLabels(ctx: CanvasRenderingContext2D, highlighted: Set<number>): void {
+    const n = this.model!.joints.length;
+    this.labels = [];
+    if (n > MAX_LABELS) return;
+    const style = getComputedStyle(this.element);
+    ctx.font = `${style.fontSize || '12px'} ${style.fontFamily || 'sans-serif'}`;
+    const height = Math.ceil(parseFloat(style.fontSize) || 12) + 3;
+    const order = [...highlighted, ...Array.from({ length: n }, (_, j) => j).filter((j) => !highlighted.has(j))];
+    const requests: LabelRequest[] = [];
+    const dots: { x: number; y: number }[] = [];
+    for (const j of order) {
+      if (!this.screen[j * 3 + 2]) continue;
+      const x = this.screen[j * 3], y = this.screen[j * 3 + 1];
+      dots.push({ x, y });
+      requests.push({ joint: j, x, y, width: Math.ceil(ctx.measureText(this.jointNames[j]).width) + 4, height });
     }
-
-    this.caption.textContent = `${this.model.fileName} · ${n} joint${n === 1 ? '' : 's'} · frame ${fmt(this.frame)}`;
+    this.labels = placeLabels(requests, { left: 4, top: CAPTION_BAND, right: this.width - 4, bottom: this.height - CAPTION_BAND }, dots);
+    const c = this.colors;
+    ctx.textBaseline = 'middle';
+    ctx.textAlign = 'left';
+    for (const l of this.labels) {
+      const x = this.screen[l.joint * 3], y = this.screen[l.joint * 3 + 1];
+      const dim = highlighted.size > 0 && !highlighted.has(l.joint);
+      ctx.globalAlpha = dim ? 0.6 : 1;
+      if (l.leader) {
+        // From the joint to the nearest point of the label's box.
+        const tx = Math.max(l.left, Math.min(x, l.left + l.width)), ty = Math.max(l.top, Math.min(y, l.top + l.height));
+        ctx.strokeStyle = c.muted;
+        ctx.lineWidth = 1;
+        ctx.beginPath();
+        ctx.moveTo(x, y);
+        ctx.lineTo(tx, ty);
+        ctx.stroke();
+      }
+      // A halo of the background keeps the name readable over the lines behind it.
+      ctx.strokeStyle = c.background;
+      ctx.lineWidth = 3;
+      ctx.lineJoin = 'round';
+      ctx.strokeText(this.jointNames[l.joint], l.left + 2, l.top + l.height / 2);
+      ctx.fillStyle = highlighted.has(l.joint) ? c.foreground : c.chartsForeground;
+      ctx.fillText(this.jointNames[l.joint], l.left + 2, l.top + l.height / 2);
+    }
+    ctx.globalAlpha = 1;
   }
 
   // ---- hover -----------------------------------------------------------------------------------
@@ -473,18 +599,21 @@ export class SkeletonView {
 
   // ---- input -----------------------------------------------------------------------------------
   private orbit(dyaw: number, dpitch: number): void {
+    this.atHome = false;
     this.camera.yaw += dyaw;
     this.camera.pitch = Math.min(MAX_PITCH, Math.max(MIN_PITCH, this.camera.pitch + dpitch));
     this.schedule();
   }
 
   private zoom(factor: number): void {
+    this.atHome = false;
     const min = this.home.distance * 0.02, max = this.home.distance * 50;
     this.camera.distance = Math.min(max, Math.max(min, this.camera.distance * factor));
     this.schedule();
   }
 
   private pan(dx: number, dy: number): void {
+    this.atHome = false;
     const v = viewOf(this.camera, this.width, this.height);
     const perPixel = this.camera.distance / v.focal;
     for (let a = 0; a < 3; a++) this.camera.target[a] += (-dx * v.right[a] + dy * v.up[a]) * perPixel;

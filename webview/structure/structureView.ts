@@ -17,6 +17,7 @@ import { Disposable, el, Emitter, setAttr, setClass, setText, uniqueId } from '.
 import { formatValue, hexOffset } from '../shared/format';
 import { VirtualList } from '../shared/virtualList';
 import { TreeModel } from './treeModel';
+import { plural } from '../../src/formats/binary/text';
 
 export type HoverReason = 'mouse' | 'focus';
 
@@ -344,7 +345,7 @@ export class StructureView {
 
   private updateFilterCount(): void {
     const f = this.model.filter;
-    setText(this.filterCount, f ? (this.model.matchCount === 1 ? '1 match' : `${this.model.matchCount} matches`) : '');
+    setText(this.filterCount, f ? plural(this.model.matchCount, 'match', 'matches') : '');
     this.element.classList.toggle('filtering', !!f);
   }
 

@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { FrameLocator } from '../playwright';
 import { ARTIFACTS_DIR, DARK, E2EContext, E2ETest, LIGHT, PROJECT_ROOT, runCommand, setTheme, ThemeName } from '../workbench';
-import { BCK_AS, BTK_AS, clickRow, closeAll, expand, fail, L, openRendered, PPage, scrubTo, sleep } from './editor-ui.e2e';
+import { BCK_AS, BTK_AS, clickRow, closeAll, expand, fail, L, openRendered, pickGroup, PPage, scrubTo, sleep } from './editor-ui.e2e';
 
 const DOCS_DIR = path.join(PROJECT_ROOT, 'docs', 'screenshots');
 
@@ -31,8 +31,8 @@ const SHOTS: Shot[] = [
       // joint 1 is the one with motion (rotationY, 4 keys): select its table row, mid-animation
       await expand(wv, 'jointTable');
       await clickRow(wv, '[1]');
-      await wv.locator('#as-group-select').waitFor({ timeout: 5000 });
-      const group = await L(wv.locator('#as-group-select')).inputValue();
+      await wv.locator('#as-group-picker[data-key="joint:1"]').waitFor({ timeout: 5000 }).catch(() => undefined);
+      const group = await wv.locator('#as-group-picker').getAttribute('data-key');
       if (group !== 'joint:1') fail(`selecting jointTable[1] should show joint 1's curves (group picker: ${group})`);
       await scrubTo(wv, 30);
     },
@@ -50,7 +50,8 @@ const SHOTS: Shot[] = [
     sample: 'j3d/smg/TripodBossCore/2ndDemo.brk',
     as: '2ndDemo-TripodBossCore.brk',
     async prepare(wv) {
-      await L(wv.locator('#as-group-select')).selectOption({ value: 'register:0' });
+      const key = await pickGroup(wv, 'C0 ·');
+      if (key !== 'register:0') fail(`the first "C0 ·" entry should be register 0 (got ${key})`);
       await scrubTo(wv, 45);
     },
   },
@@ -59,10 +60,7 @@ const SHOTS: Shot[] = [
     sample: 'motn/motion.bin',
     as: 'motion-shenmue.bin',
     async prepare(wv) {
-      const select = L(wv.locator('#as-group-select'));
-      const value = await select.evaluate((s) => [...(s as HTMLSelectElement).options].find((o) => o.text.includes('SPK_2_WARMING'))?.value);
-      if (!value) fail('SPK_2_WARMING is not offered by the group picker');
-      await select.selectOption({ value });
+      await pickGroup(wv, 'SPK_2_WARMING');
       await wv.locator('.as-curves-title', { hasText: 'SPK_2_WARMING' }).waitFor({ timeout: 10000 });
       const duration = Number(((await wv.locator('.as-player-duration').textContent()) ?? '').replace(/[^\d.]/g, ''));
       await scrubTo(wv, Math.round(duration / 2));

@@ -9,6 +9,7 @@ import * as path from 'path';
 import { resolveInArchive } from '../../../src/formats/archive/archive-path';
 import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import type { Locator } from '../playwright';
+import { groupLabels } from './editor-ui.e2e';
 import { DARK, E2EContext, E2ETest, LIGHT, openInCustomEditor, PROJECT_ROOT, runCommand, SAMPLES_DIR, setTheme } from '../workbench';
 
 function extract(ctx: E2EContext, inner: string): void {
@@ -63,7 +64,7 @@ export const tests: E2ETest[] = [
       await wv.locator('h1.as-title', { hasText: '2ndDemo.bck' }).waitFor({ timeout: 30000 });
       const model = (await wv.locator('.as-model-name').textContent({ timeout: 15000 }))?.trim();
       if (model !== 'TripodBossCore.bdl') throw new Error(`header model: got "${model}", expected TripodBossCore.bdl`);
-      const labels = await wv.locator('#as-group-select option').allInnerTexts();
+      const labels = await groupLabels(wv);
       const want = ['Joint 0 · TriPodBossCore', 'Joint 1 · CoreLight', 'Joint 2 · HeadLightCone', 'Joint 3 · HeadLight', 'Joint 4 · MetalBody1'];
       if (JSON.stringify(labels.map((l) => l.trim())) !== JSON.stringify(want)) throw new Error(`group picker labels: ${JSON.stringify(labels)}`);
       ctx.log(`picker: ${labels.join(' | ')}`);

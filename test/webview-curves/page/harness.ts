@@ -1,12 +1,16 @@
 /**
  * Dev harness page for the curve components: decodes a sample in the page with decode(),
- * mounts CurvePanel (Player + CurveView + preview) like the webview will, and exposes
+ * mounts PlayerCurves (Player + CurveView) and the group's preview (createPreview) beside it, and exposes
  * `window.harness` for the tests. URL: index.html?file=j3d/smg/TripodBossCore/Wait.btk&group=entry:0&theme=dark&clock=manual
  */
 import { decode } from '../../../src/formats';
 import type { AnimData } from '../../../src/formats/registry';
-import { CurvePanel, listGroups } from '../../../webview/curves';
+import { describeGroup } from '../../../src/anim/describe';
+import { specFor } from '../../../src/formats/registry';
+import { listGroups, PlayerCurves } from '../../../webview/curves';
+import { createPreview, Preview } from '../../../webview/preview';
 import type { PlayerClock } from '../../../webview/player';
+import { el } from '../../../webview/shared/dom';
 
 interface ManualClock extends PlayerClock {
   advance(ms: number): void;
@@ -49,12 +53,6 @@ const file = params.get('file') ?? 'j3d/smg/TripodBossCore/Wait.btk';
 document.body.classList.add(params.get('theme') === 'light' ? 'vscode-light' : 'vscode-dark');
 const clock = params.get('clock') === 'manual' ? manualClock() : undefined;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 async function main(): Promise<void> {
   const response = await fetch(params.get('url') ?? `samples/${file}`);
@@ -77,11 +75,15 @@ async function main(): Promise<void> {
   bar.append(picker);
   const hover = el('div', 'harness-hover', 'Hover a key to see where its value is stored.');
   hover.setAttribute('aria-live', 'polite');
-  const host = el('div');
+  const host = el('div', 'harness-row');
+  const curvesHost = el('div', 'harness-curves');
+  const previewHost = el('div', 'harness-preview');
+  host.append(curvesHost, previewHost);
   document.body.append(bar, host, hover);
+  let preview: Preview | null = null;
 
   const events: string[] = [];
-  const panel = new CurvePanel({
+  const panel = new PlayerCurves({
     fps: Number(params.get('fps') ?? 30),
     clock,
     onHoverKey: (t, k) => {
@@ -89,14 +91,24 @@ async function main(): Promise<void> {
       events.push(`hover:${t ? t.path : 'none'}`);
     },
     onSelectKey: (t, k) => events.push(`select:${t.path}@${k.frame}`),
-  }).mount(host);
+    onFrame: (f) => preview?.setFrame(f),
+  }).mount(curvesHost);
+  const show = (key: string): void => {
+    const index = specFor(anim).groups.index(anim, key) ?? 0;
+    const tracks = describeGroup(anim, index);
+    preview?.dispose();
+    preview = createPreview(anim, index, tracks);
+    preview?.mount(previewHost);
+    panel.show(anim, key, { tracks });
+  };
   const initial = params.get('group') ?? groups[0]?.key;
   picker.value = initial;
-  panel.show(anim, initial);
-  picker.addEventListener('change', () => panel.show(anim, picker.value));
+  show(initial);
+  picker.addEventListener('change', () => show(picker.value));
 
   (window as unknown as { harness: unknown }).harness = {
     panel,
+    get preview() { return preview; },
     decoded,
     anim,
     decodeMs,
@@ -109,7 +121,7 @@ async function main(): Promise<void> {
     },
     show(key: string) {
       picker.value = key;
-      panel.show(anim, key);
+      show(key);
     },
   };
   document.body.dataset.ready = 'true';

@@ -1,0 +1,78 @@
+/**
+ * The page's bus: how panels reach each other and the host without holding one another. A panel
+ * gets it at construction (PageServices) and subscribes in its constructor; the App only fires
+ * what comes from the host (settings, reveal, notices).
+ */
+import type { DescribedTrack } from '../../src/anim';
+import type { AnimData } from '../../src/formats/registry';
+import type { PageCommand, ViewSettings } from '../../src/wire/protocol';
+import type { HoverCard } from '../hover/hoverCard';
+import { Emitter } from '../shared/dom';
+import { fieldEvents, FieldEvents } from '../structure/link';
+
+/** What the page asks of the extension host. */
+export interface HostPort {
+  command(command: PageCommand): void;
+  selection(offset: number, length: number, path?: string): void;
+  /** The tracks of a group that did not travel with the load (FormatSpec.deferred). */
+  requestTracks(group: number): Promise<unknown>;
+}
+
+/** The group the curve panel shows: every panel that follows it (previews, skeleton) reads this. */
+export interface ShownGroup {
+  anim: AnimData;
+  key: string;
+  /** FormatSpec.groups numbering. */
+  index: number;
+  /** The whole group's described tracks (the curve panel may show a part). */
+  tracks: DescribedTrack[];
+  title: string;
+}
+
+/** An emitter that remembers its last value, so a panel loading later still gets it. */
+export class Latest<T> {
+  private readonly emitter = new Emitter<[T]>();
+  value: T;
+  constructor(initial: T) {
+    this.value = initial;
+  }
+  readonly event = this.emitter.event;
+  fire(value: T): void {
+    this.value = value;
+    this.emitter.fire(value);
+  }
+}
+
+export interface PageBus extends FieldEvents {
+  readonly host: HostPort;
+  /** Show the group with this key (the picker, a tree row, a joint picked in the skeleton). */
+  readonly requestGroup: Emitter<[string]>;
+  readonly shownGroup: Latest<ShownGroup | undefined>;
+  /** The player's frame (already mapped through the loop mode). */
+  readonly frame: Latest<number>;
+  readonly settings: Latest<ViewSettings>;
+  /** A message above everything (file deleted); undefined clears. */
+  readonly notice: Emitter<[string | undefined]>;
+  /** A panel's saved state changed (the page persists, debounced). */
+  readonly stateChanged: Emitter<[]>;
+}
+
+export function pageBus(host: HostPort, settings: ViewSettings): PageBus {
+  return {
+    ...fieldEvents(),
+    host,
+    requestGroup: new Emitter(),
+    shownGroup: new Latest<ShownGroup | undefined>(undefined),
+    frame: new Latest(0),
+    settings: new Latest(settings),
+    notice: new Emitter(),
+    stateChanged: new Emitter(),
+  };
+}
+
+/** What every panel is constructed with. */
+export interface PageServices {
+  readonly bus: PageBus;
+  /** The one hover card of the page (mounted on <body>). */
+  readonly card: HoverCard;
+}

@@ -1,0 +1,72 @@
+/**
+ * The contract every part of the editor page implements (header, structure tree, hex view, curves
+ * and player, previews, skeleton …). The App iterates its panels; a panel talks to the others only
+ * through the bus it was constructed with (bus.ts). Adding a panel is one file and one line in
+ * panels.ts.
+ */
+import type { FieldNode } from '../../src/formats/binary/fields';
+import type { AnimData } from '../../src/formats/registry';
+import type { LoadedFile, ModelInfo, ViewSettings } from '../../src/wire/protocol';
+import type { FieldIndex } from '../structure/link';
+
+/** Everything a panel may show of one load. */
+export interface PanelContext {
+  readonly file: LoadedFile;
+  /** The host's field tree, unpacked. */
+  readonly root: FieldNode;
+  /** Fields by offset and path over `root`. */
+  readonly fields: FieldIndex;
+  /** The decoded animation (undefined for a file that did not decode as one). */
+  readonly anim: AnimData | undefined;
+  /** The bound model. */
+  readonly model: ModelInfo | undefined;
+  readonly settings: ViewSettings;
+}
+
+/**
+ * Where a panel sits in the layout (layout.ts): the header on top, tree | hex in the middle, curves |
+ * side below. Several panels may share a slot (the side holds the preview and the skeleton, stacked).
+ */
+export type PanelSlot = 'header' | 'tree' | 'hex' | 'curves' | 'side';
+
+/** What the page reports to the host after a load (RenderCounts), filled in by the panels. */
+export interface RenderReport {
+  diagnostics: number;
+  tracks: number;
+  skeletonBones: number;
+  modelFileDiagnostics: number;
+  modelError?: string;
+}
+
+export interface Panel {
+  /** Key of its saved state (unique among the panels). */
+  readonly id: string;
+  readonly slot: PanelSlot;
+  /** Whether it has something to show for the last load (false: its place in the layout is given to the others). */
+  readonly visible: boolean;
+  /** Puts its element in the container (once, before the first load). */
+  mount(container: HTMLElement): void;
+  /**
+   * Shows a load. A state given to restoreState before it (same file) is applied here; otherwise the
+   * panel starts fresh.
+   */
+  load(context: PanelContext): void | Promise<void>;
+  /** Its UI state, JSON-serialisable (persisted with vscode.setState). */
+  saveState(): unknown;
+  /** A state saved for the same file, applied by the next load; the panel validates it (it comes back from storage). */
+  restoreState(state: unknown): void;
+  /** What it rendered, for the host's checks. */
+  report?(report: RenderReport): void;
+  /** The width it needs in a side-by-side pane (a preview's own width); none: the layout decides. */
+  preferredWidth?(): number | undefined;
+  dispose(): void;
+}
+
+/** A plain object, or undefined (restored state is untrusted). */
+export function asRecord(x: unknown): Record<string, unknown> | undefined {
+  return typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : undefined;
+}
+
+export function finiteOr<T>(x: unknown, fallback: T): number | T {
+  return typeof x === 'number' && Number.isFinite(x) ? x : fallback;
+}

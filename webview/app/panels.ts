@@ -1,0 +1,21 @@
+/**
+ * The editor page's panels, in load order (a panel may follow another's bus events, not its load
+ * order: bus.shownGroup and bus.frame keep their last value). Adding a panel: its file, and a line here.
+ */
+import { CurvesPanel } from '../curves/panel';
+import { HexPanel } from '../hex/panel';
+import { PreviewPanel } from '../preview/panel';
+import { SkeletonPanel } from '../skeleton/panel';
+import { StructurePanel } from '../structure/panel';
+import type { PageServices } from './bus';
+import { HeaderPanel } from './header';
+import type { Panel } from './panel';
+
+export const PANELS: readonly ((page: PageServices) => Panel)[] = [
+  (page) => new HeaderPanel(page),
+  (page) => new StructurePanel(page),
+  (page) => new HexPanel(page),
+  (page) => new CurvesPanel(page),
+  (page) => new PreviewPanel(page),
+  (page) => new SkeletonPanel(page),
+];

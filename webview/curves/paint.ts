@@ -1,0 +1,340 @@
+/**
+ * Painting the curve plot on its two canvases: the base (lanes, grid, curves, keys, frame axis),
+ * redrawn when the view or the theme changes, and the overlay (time cursor, value dots, hover and
+ * selection rings), the only per-frame work. Pure drawing from the view's data: no state here.
+ */
+import type { DescribedTrack } from '../../src/anim';
+import { formatTick, formatValue, Lane, niceStep, PlotScale, ticks, UNIT_SUFFIX } from './scale';
+import { axisColorRole, ThemeColors, withAlpha } from './theme';
+
+/** A track sampled once per pixel column of the current view. */
+export interface TrackCache {
+  samples: Float64Array;
+  path: Path2D | null;
+  lane: number;
+  role: ReturnType<typeof axisColorRole>;
+  /** Fewer than two keys (a count-0 default or a constant): drawn dashed, no key dots. */
+  constant: boolean;
+  /** All samples equal in the current view (drawn dashed, like constants). */
+  flat: boolean;
+}
+
+/** Where a key was drawn (CSS px in the plot). */
+export interface KeyHit {
+  x: number;
+  y: number;
+  track: number;
+  key: number;
+}
+
+export interface KeyRef {
+  track: number;
+  key: number;
+}
+
+export interface PlotData {
+  tracks: readonly DescribedTrack[];
+  visible: readonly boolean[];
+  caches: readonly TrackCache[];
+  duration: number;
+}
+
+export interface Painter {
+  ctx: CanvasRenderingContext2D;
+  scale: PlotScale;
+  colors: ThemeColors;
+  /** A CSS font of the page's family at `size` px. */
+  font(size: number): string;
+}
+
+const HANDLE_LENGTH = 16;
+export const KEY_RADIUS = 3;
+
+/** The lane's plot path of one track (a polyline through its samples). */
+export function trackPath(scale: PlotScale, lane: Lane, samples: Float64Array): Path2D {
+  const p = new Path2D();
+  for (let c = 0; c < samples.length; c++) {
+    const x = scale.plotLeft + c;
+    const y = scale.valueToY(lane, samples[c]);
+    if (c === 0) p.moveTo(x, y);
+    else p.lineTo(x, y);
+  }
+  return p;
+}
+
+/** Paints the base canvas; returns where every key was drawn (for hit testing). */
+export function paintBase(p: Painter, data: PlotData, width: number, height: number): KeyHit[] {
+  const { ctx, scale, colors } = p;
+  ctx.clearRect(0, 0, width, height);
+  ctx.font = p.font(11);
+  ctx.lineWidth = 1;
+  const fStep = Math.max(niceStep(64 * scale.framesPerPx), 0.1);
+  const frameTicks = ticks(scale.view.start, scale.view.end, fStep);
+  const hits: KeyHit[] = [];
+  for (const lane of scale.lanes) {
+    paintLaneFrame(p, lane, data.duration);
+    paintLaneGrid(p, lane, frameTicks);
+    paintLaneCurves(p, lane, data);
+    paintLaneKeys(p, lane, data, hits);
+  }
+  paintFrameAxis(p, frameTicks, fStep, data.duration);
+  return hits;
+}
+
+/** Lane background, the shading outside the animation, the border and the title. */
+function paintLaneFrame(p: Painter, lane: Lane, duration: number): void {
+  const { ctx, scale, colors } = p;
+  const left = scale.plotLeft, right = scale.plotRight;
+  const hc = colors.kind.startsWith('high-contrast');
+  const h = lane.plotBottom - lane.plotTop;
+  withAlpha(ctx, hc ? 1 : 0.5, () => {
+    ctx.fillStyle = colors.laneBackground;
+    ctx.fillRect(left, lane.plotTop, right - left, h);
+  });
+  const x0 = Math.max(left, scale.frameToX(0));
+  const x1 = Math.min(right, scale.frameToX(duration));
+  withAlpha(ctx, 0.55, () => {
+    ctx.fillStyle = colors.outside;
+    if (x0 > left) ctx.fillRect(left, lane.plotTop, x0 - left, h);
+    if (x1 < right) ctx.fillRect(x1, lane.plotTop, right - x1, h);
+  });
+  ctx.strokeStyle = colors.border;
+  ctx.strokeRect(left + 0.5, lane.plotTop + 0.5, right - left - 1, h - 1);
+  ctx.fillStyle = colors.muted;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'alphabetic';
+  ctx.font = p.font(11);
+  ctx.fillText(lane.title, left + 2, lane.plotTop - 5);
+}
+
+/** Value ticks (labelled in the lane's unit), frame ticks and the zero line. */
+function paintLaneGrid(p: Painter, lane: Lane, frameTicks: number[]): void {
+  const { ctx, scale, colors } = p;
+  const left = scale.plotLeft, right = scale.plotRight;
+  const hc = colors.kind.startsWith('high-contrast');
+  const vt = ticks(lane.min, lane.max, lane.step);
+  withAlpha(ctx, hc ? 0.8 : 0.6, () => {
+    ctx.strokeStyle = colors.grid;
+    ctx.beginPath();
+    for (const v of vt) {
+      const y = Math.round(scale.valueToY(lane, v)) + 0.5;
+      ctx.moveTo(left, y);
+      ctx.lineTo(right, y);
+    }
+    for (const f of frameTicks) {
+      const x = Math.round(scale.frameToX(f)) + 0.5;
+      ctx.moveTo(x, lane.plotTop);
+      ctx.lineTo(x, lane.plotBottom);
+    }
+    ctx.stroke();
+  });
+  ctx.textAlign = 'right';
+  ctx.textBaseline = 'middle';
+  ctx.fillStyle = colors.muted;
+  for (const v of vt) ctx.fillText(formatTick(v, lane.step) + UNIT_SUFFIX[lane.unit], left - 6, scale.valueToY(lane, v));
+  if (lane.min < 0 && lane.max > 0) {
+    withAlpha(ctx, 0.5, () => {
+      ctx.strokeStyle = colors.chartsLines;
+      const y = Math.round(scale.valueToY(lane, 0)) + 0.5;
+      ctx.beginPath();
+      ctx.moveTo(left, y);
+      ctx.lineTo(right, y);
+      ctx.stroke();
+    });
+  }
+}
+
+function clipToPlot(p: Painter, lane: Lane): void {
+  const { ctx, scale } = p;
+  ctx.beginPath();
+  ctx.rect(scale.plotLeft, lane.plotTop, scale.plotRight - scale.plotLeft, lane.plotBottom - lane.plotTop);
+  ctx.clip();
+}
+
+/** The sampled polylines (flat ones dashed). */
+function paintLaneCurves(p: Painter, lane: Lane, data: PlotData): void {
+  const { ctx, colors } = p;
+  ctx.save();
+  clipToPlot(p, lane);
+  for (const i of lane.tracks) {
+    const cache = data.caches[i];
+    if (!cache.path) continue;
+    ctx.strokeStyle = colors[cache.role];
+    ctx.lineWidth = cache.flat ? 1 : 1.75;
+    ctx.setLineDash(cache.flat ? [4, 3] : []);
+    withAlpha(ctx, cache.flat ? 0.7 : 1, () => ctx.stroke(cache.path!));
+  }
+  ctx.setLineDash([]);
+  ctx.restore();
+}
+
+/** Key dots, with tangent handles where there is room for them; records each dot in `hits`. */
+function paintLaneKeys(p: Painter, lane: Lane, data: PlotData, hits: KeyHit[]): void {
+  const { ctx, scale, colors } = p;
+  const { start, end } = scale.view;
+  const width = scale.plotRight - scale.plotLeft;
+  let laneKeys = 0;
+  for (const i of lane.tracks) {
+    if (!data.visible[i] || data.caches[i].constant) continue;
+    for (const k of data.tracks[i].keys) if (k.frame >= start && k.frame <= end) laneKeys++;
+  }
+  const dense = laneKeys > width / 4;
+  const pxPerFrame = 1 / scale.framesPerPx;
+  const pxPerUnit = (lane.plotBottom - lane.plotTop) / (lane.max - lane.min);
+  ctx.save();
+  clipToPlot(p, lane);
+  for (const i of lane.tracks) {
+    if (!data.visible[i] || data.caches[i].constant) continue;
+    const t = data.tracks[i];
+    const color = colors[data.caches[i].role];
+    const inView = t.keys.filter((k) => k.frame >= start - 1 && k.frame <= end + 1).length;
+    const handles = !dense && inView > 0 && width / inView >= 10;
+    t.keys.forEach((k, ki) => {
+      if (k.frame < start - 1 || k.frame > end + 1 || !Number.isFinite(k.value)) return;
+      const x = scale.frameToX(k.frame);
+      const y = scale.valueToY(lane, k.value);
+      if (handles) {
+        ctx.strokeStyle = color;
+        ctx.lineWidth = 1;
+        withAlpha(ctx, 0.75, () => {
+          ctx.beginPath();
+          const handle = (slope: number, dir: number): void => {
+            const sx = pxPerFrame;
+            const sy = -slope * pxPerUnit;
+            const len = Math.hypot(sx, sy) || 1;
+            const hx = x + (dir * sx * HANDLE_LENGTH) / len;
+            const hy = y + (dir * sy * HANDLE_LENGTH) / len;
+            ctx.moveTo(x, y);
+            ctx.lineTo(hx, hy);
+            ctx.moveTo(hx + 1.5, hy);
+            ctx.arc(hx, hy, 1.5, 0, Math.PI * 2);
+          };
+          if (ki > 0 && Number.isFinite(k.inSlope)) handle(k.inSlope, -1);
+          if (ki < t.keys.length - 1 && Number.isFinite(k.outSlope)) handle(k.outSlope, 1);
+          ctx.stroke();
+        });
+      }
+      ctx.beginPath();
+      if (dense) {
+        // Many tracks in one lane: small solid dots, no handles.
+        ctx.arc(x, y, 1.6, 0, Math.PI * 2);
+        ctx.fillStyle = color;
+        ctx.fill();
+      } else {
+        ctx.arc(x, y, KEY_RADIUS, 0, Math.PI * 2);
+        ctx.fillStyle = colors.background;
+        ctx.fill();
+        ctx.strokeStyle = color;
+        ctx.lineWidth = 1.5;
+        ctx.stroke();
+      }
+      hits.push({ x, y, track: i, key: ki });
+    });
+  }
+  ctx.restore();
+}
+
+/** The frame axis under the lanes, and the animation's end marker. */
+function paintFrameAxis(p: Painter, frameTicks: number[], fStep: number, duration: number): void {
+  const { ctx, scale, colors } = p;
+  const left = scale.plotLeft, right = scale.plotRight;
+  const axisY = scale.axisTop;
+  ctx.strokeStyle = colors.border;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  ctx.moveTo(left, axisY + 0.5);
+  ctx.lineTo(right, axisY + 0.5);
+  for (const f of frameTicks) {
+    const x = Math.round(scale.frameToX(f)) + 0.5;
+    ctx.moveTo(x, axisY);
+    ctx.lineTo(x, axisY + 4);
+  }
+  ctx.stroke();
+  ctx.fillStyle = colors.muted;
+  ctx.font = p.font(11);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  for (const f of frameTicks) ctx.fillText(formatTick(f, fStep), scale.frameToX(f), axisY + 6);
+  ctx.textAlign = 'right';
+  ctx.fillText('frame', left - 18, axisY + 6);
+  const xe = scale.frameToX(duration);
+  if (xe >= left && xe <= right) {
+    withAlpha(ctx, 0.8, () => {
+      ctx.strokeStyle = colors.chartsLines;
+      ctx.setLineDash([2, 3]);
+      ctx.beginPath();
+      ctx.moveTo(Math.round(xe) + 0.5, 0);
+      ctx.lineTo(Math.round(xe) + 0.5, axisY);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    });
+  }
+}
+
+export interface OverlayState {
+  frame: number;
+  hover: KeyRef | null;
+  selected: KeyRef | null;
+}
+
+/** Paints the overlay; returns the cursor's x (NaN when the frame is outside the view). */
+export function paintOverlay(p: Painter, data: PlotData, state: OverlayState, width: number, height: number): number {
+  const { ctx, scale, colors } = p;
+  ctx.clearRect(0, 0, width, height);
+  const f = state.frame;
+  const x = scale.frameToX(f);
+  const left = scale.plotLeft, right = scale.plotRight;
+  const inView = x >= left - 0.5 && x <= right + 0.5;
+
+  const ring = (hit: KeyRef | null, color: string, r: number): void => {
+    if (!hit) return;
+    const k = data.tracks[hit.track]?.keys[hit.key];
+    const lane = scale.lanes[data.caches[hit.track]?.lane ?? -1];
+    if (!k || !lane || !data.visible[hit.track]) return;
+    const kx = scale.frameToX(k.frame);
+    if (kx < left - 2 || kx > right + 2) return;
+    ctx.beginPath();
+    ctx.arc(kx, scale.valueToY(lane, k.value), r, 0, Math.PI * 2);
+    ctx.strokeStyle = color;
+    ctx.lineWidth = 2;
+    ctx.stroke();
+  };
+  ring(state.selected, colors.focus, KEY_RADIUS + 4);
+  ring(state.hover, colors.foreground, KEY_RADIUS + 3);
+  if (!inView) return NaN;
+
+  const cx = Math.round(x) + 0.5;
+  ctx.strokeStyle = colors.cursor;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  ctx.moveTo(cx, 0);
+  ctx.lineTo(cx, scale.axisTop);
+  ctx.stroke();
+
+  // Value dots where the cursor crosses each visible curve.
+  for (const lane of scale.lanes) {
+    for (const i of lane.tracks) {
+      if (!data.visible[i]) continue;
+      const y = scale.valueToY(lane, data.tracks[i].evaluate(f));
+      if (y < lane.plotTop || y > lane.plotBottom) continue;
+      ctx.beginPath();
+      ctx.arc(x, y, 2.5, 0, Math.PI * 2);
+      ctx.fillStyle = colors[data.caches[i].role];
+      ctx.fill();
+    }
+  }
+
+  // The frame on the axis.
+  const text = formatValue(Math.round(f * 100) / 100);
+  ctx.font = p.font(11);
+  const w = ctx.measureText(text).width + 8;
+  const lx = Math.min(Math.max(x - w / 2, left), right - w);
+  const ly = scale.axisTop + 3;
+  ctx.fillStyle = colors.cursor;
+  ctx.fillRect(lx, ly, w, 16);
+  ctx.fillStyle = colors.background;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, lx + w / 2, ly + 8.5);
+  return x;
+}

@@ -1,0 +1,76 @@
+/**
+ * The skeleton panel: with a model bound to an animation that drives its joints, the posed
+ * skeleton following the player's frame, the shown group's joint highlighted; a click on a joint
+ * shows that joint's curves.
+ */
+import { specFor } from '../../src/formats/registry';
+import type { AnimData } from '../../src/formats/registry';
+import type { PageServices, ShownGroup } from '../app/bus';
+import type { Panel, PanelContext, RenderReport } from '../app/panel';
+import { groupCount } from '../curves/groups';
+import { el } from '../shared/dom';
+import { SkeletonView } from './skeletonView';
+
+export class SkeletonPanel implements Panel {
+  readonly id = 'skeleton';
+  readonly slot = 'side';
+  visible = false;
+  readonly element = el('div', 'as-skeleton-host');
+  view: SkeletonView | undefined;
+  private anim: AnimData | undefined;
+
+  constructor(private readonly page: PageServices) {
+    this.element.setAttribute('aria-label', 'Skeleton');
+    this.element.hidden = true;
+    page.bus.frame.event((f) => this.view?.setFrame(f));
+    page.bus.shownGroup.event((g) => this.select(g));
+  }
+
+  mount(container: HTMLElement): void {
+    container.append(this.element);
+  }
+
+  load(context: PanelContext): void {
+    const { anim, model } = context;
+    const spec = anim && specFor(anim);
+    this.anim = anim;
+    this.visible = !!anim && !!model && spec?.model.target === 'joints' && model.joints.length > 0 && groupCount(anim) > 0;
+    this.element.hidden = !this.visible;
+    if (!this.visible || !anim || !model || spec?.model.target !== 'joints') {
+      this.view?.dispose();
+      this.view = undefined;
+      return;
+    }
+    if (!this.view) {
+      this.view = new SkeletonView((joint) => {
+        const a = this.anim;
+        if (a) this.page.bus.requestGroup.fire(specFor(a).groups.key(a, joint));
+      }).mount(this.element);
+    }
+    this.view.setData(model, spec.model.joints(anim), spec.groups.duration(anim, 0), this.page.bus.frame.value);
+    this.select(this.page.bus.shownGroup.value);
+  }
+
+  saveState(): undefined {
+    return undefined;
+  }
+
+  restoreState(): void {
+    // The camera starts fitted to the animation on every load.
+  }
+
+  report(r: RenderReport): void {
+    r.skeletonBones = this.visible && this.view ? this.view.boneCount : 0;
+  }
+
+  dispose(): void {
+    this.view?.dispose();
+    this.element.remove();
+  }
+
+  private select(group: ShownGroup | undefined): void {
+    const anim = this.anim;
+    const joints = !!anim && specFor(anim).model.target === 'joints';
+    this.view?.setSelectedJoint(group && joints && group.anim === anim ? group.index : -1);
+  }
+}

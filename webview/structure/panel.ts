@@ -1,0 +1,69 @@
+/**
+ * The structure panel: the field tree-table of the load, linked to the other views through the
+ * bus (link.ts). With a bound model, a group's table row names what the group drives in it.
+ */
+import { specFor } from '../../src/formats/registry';
+import type { PageServices } from '../app/bus';
+import type { Panel, PanelContext } from '../app/panel';
+import { asRecord } from '../app/panel';
+import type { Disposable } from '../shared/dom';
+import { FieldIndex, hideCardOnWheel, linkStructure } from './link';
+import { StructureView, StructureViewState } from './structureView';
+
+export class StructurePanel implements Panel {
+  readonly id = 'structure';
+  readonly slot = 'tree';
+  readonly visible = true;
+  readonly view = new StructureView();
+  private fields: FieldIndex | undefined;
+  private restored: Partial<StructureViewState> | undefined;
+  private readonly disposables: Disposable[];
+
+  constructor(page: PageServices) {
+    this.disposables = [
+      linkStructure(this.view, page.bus, () => this.fields),
+      hideCardOnWheel(page.card, this.view.element),
+      this.view.onDidChangeState(() => page.bus.stateChanged.fire()),
+    ];
+  }
+
+  mount(container: HTMLElement): void {
+    this.view.mount(container);
+  }
+
+  load(context: PanelContext): void {
+    this.fields = context.fields;
+    this.view.setLabelHints(labelHints(context));
+    this.view.setData(context.root, context.file.bytes);
+    // A new file opens with its chunks (four-character names: ANK1, TTK1 …) expanded.
+    this.view.setState(this.restored ?? { expanded: (context.root.children ?? []).filter((c) => /^[A-Z0-9]{4}$/.test(c.name)).map((c) => c.path), filter: '', scrollTop: 0 });
+    this.restored = undefined;
+  }
+
+  saveState(): StructureViewState {
+    return this.view.getState();
+  }
+
+  restoreState(state: unknown): void {
+    const s = asRecord(state);
+    this.restored = s ? (s as Partial<StructureViewState>) : undefined;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+    this.view.dispose();
+  }
+}
+
+/** With a bound model, the row of a group's table entry says what the group drives in it (the joint's name). */
+function labelHints(context: PanelContext): ((path: string) => string | undefined) | undefined {
+  const anim = context.anim;
+  const targets = context.model?.jointNames;
+  if (!anim || !targets) return undefined;
+  const groups = specFor(anim).groups;
+  return (path) => {
+    if (!/\]$/.test(path)) return undefined;
+    const i = groups.ofPath(anim, path);
+    return i === undefined ? undefined : targets[i] ?? undefined;
+  };
+}
