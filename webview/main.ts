@@ -4,6 +4,7 @@
  * reaches the DOM through textContent only.
  */
 import { isHostToWebview, msg, WebviewToHost } from '../src/wire/protocol';
+import { PendingRequests } from '../src/wire/requests';
 import { App, AppState } from './app/app';
 import { dispatch, MessageHandlers } from './app/messages';
 
@@ -15,8 +16,8 @@ interface VsCodeApi {
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
-const pending = new Map<number, (tracks: unknown) => void>();
-let nextRequest = 1;
+const tracks = new PendingRequests<unknown>();
+const companions = new PendingRequests<{ anim?: unknown; error?: string }>();
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let app: App | undefined;
 
@@ -30,11 +31,9 @@ function ensureApp(frameRate: number): App {
   app = new App({
     command: (command) => vscode.postMessage(msg.command(command)),
     selection: (offset, length, path) => vscode.postMessage(msg.selection(offset, length, path)),
-    requestTracks: (group) => new Promise((resolve) => {
-      const id = nextRequest++;
-      pending.set(id, resolve);
-      vscode.postMessage(msg.requestTracks(id, group));
-    }),
+    requestTracks: (group) => tracks.ask((id) => vscode.postMessage(msg.requestTracks(id, group))),
+    requestCompanion: (name) => companions.ask((id) => vscode.postMessage(msg.requestCompanion(id, name))),
+    companionsChosen: (names) => vscode.postMessage(msg.companionsChosen(names)),
     stateChanged: () => {
       // UI actions only (not per playback frame); debounced so scrolling does not flood setState.
       if (saveTimer) clearTimeout(saveTimer);
@@ -60,11 +59,8 @@ const handlers: MessageHandlers = {
       vscode.postMessage(msg.rendered({ format: m.file.format, fileName: m.file.fileName, byteLength: m.file.bytes.length }, counts));
     }, (e) => report(e, 'render failed'));
   },
-  tracks: (m) => {
-    const resolve = pending.get(m.requestId);
-    pending.delete(m.requestId);
-    resolve?.(m.tracks);
-  },
+  tracks: (m) => { tracks.answer(m.requestId, m.tracks); },
+  companion: (m) => { companions.answer(m.requestId, { anim: m.anim, error: m.error }); },
   reveal: (m) => app?.reveal(m.offset, m.length),
   settings: (m) => app?.setSettings(m.settings),
   fileDeleted: () => app?.fileDeleted(),

@@ -16,6 +16,10 @@ export interface HostPort {
   selection(offset: number, length: number, path?: string): void;
   /** The tracks of a group that did not travel with the load (FormatSpec.deferred). */
   requestTracks(group: number): Promise<unknown>;
+  /** An animation beside the file, to play along on the model ("Also play"): its payload, or why not. */
+  requestCompanion(name: string): Promise<{ anim?: unknown; error?: string }>;
+  /** Which companions are ticked (the host remembers them for the file). */
+  companionsChosen(names: string[]): void;
 }
 
 /** The group the curve panel shows: every panel that follows it (previews, skeleton) reads this. */
