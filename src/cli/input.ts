@@ -9,7 +9,7 @@ import * as path from 'path';
 import { Diagnostic, DiagnosticSink } from '../formats/binary/diagnostics';
 import { detect } from '../formats/index';
 import { isFileSync, readArchivePathSync } from '../formats/archive/node';
-import { extractAny, isAnyArchive, openAnyArchive } from '../formats/archive/archive';
+import { extractAny, isAnyArchive, listArchiveTree } from '../formats/archive/archive';
 import { gunzip, isGzip } from '../formats/archive/inflate';
 import { CliError } from './output';
 
@@ -52,18 +52,21 @@ export interface ArchiveReport {
   diagnostics: Diagnostic[];
 }
 
-function listEntries(archivePath: string, bytes: Uint8Array, depth: number, out: AnimInput[], archives: ArchiveReport[]): void {
-  const sink = new DiagnosticSink();
-  const archive = openAnyArchive(bytes, sink, { detectEntries: false });
-  archives.push({ display: archivePath, diagnostics: sink.finish() });
-  for (const entry of archive.entries) {
-    if (entry.kind !== 'file') continue;
-    const stored = extractAny(archive, entry);
-    const display = `${archivePath}/${entry.path}`;
-    if (depth + 1 < MAX_ARCHIVE_DEPTH && looksLikeArchive(stored) && !ANIMATION_NAME.test(entry.name)) {
-      listEntries(display, stored, depth + 1, out, archives);
-      continue;
-    }
+/**
+ * Every animation in an archive and its nested archives, through listArchiveTree (so the same
+ * bounds as `ls`: depth, total size, total entries, an archive that nests itself opened once).
+ */
+function listEntries(archivePath: string, bytes: Uint8Array, out: AnimInput[], archives: ArchiveReport[]): void {
+  const tree = listArchiveTree(bytes, { maxDepth: MAX_ARCHIVE_DEPTH });
+  const nested = new Set(tree.archives.map((a) => a.path));
+  for (const a of tree.archives) archives.push({ display: a.path ? `${archivePath}/${a.path}` : archivePath, diagnostics: a.diagnostics });
+  for (const item of tree.items) {
+    const entry = item.entry;
+    if (entry.kind !== 'file' || nested.has(item.path)) continue;
+    const stored = extractAny(tree.archives[item.archive].archive, entry);
+    // An archive not opened (too deep, itself again, budget): its problem is reported above.
+    if (entry.format === 'archive' && !ANIMATION_NAME.test(entry.name)) continue;
+    const display = `${archivePath}/${item.path}`;
     const containerDiagnostics: Diagnostic[] = [];
     const data = unwrapGzip(stored, containerDiagnostics);
     if (isAnimationBytes(data, entry.name)) {
@@ -106,7 +109,7 @@ export function readAnimationInput(arg: string): AnimInput {
   const { bytes, diagnostics } = readPathInput(arg);
   if (diagnostics.length === 0 && isFileSync(arg) && looksLikeArchive(bytes) && !ANIMATION_NAME.test(arg)) {
     const inner: AnimInput[] = [];
-    listEntries(arg, bytes, 0, inner, []);
+    listEntries(arg, bytes, inner, []);
     const example = inner.find((i) => i.bytes.length > 0)?.display ?? `${arg}/…`;
     throw new CliError(`this is an archive: name a file inside it, e.g. ${example} (\`animscope validate ${arg}\` checks every animation in it)`);
   }
@@ -147,7 +150,7 @@ export function collectValidationInputs(args: string[]): ValidationInputs {
     try {
       if (isFileSync(file)) {
         const bytes = readFile(file);
-        if (looksLikeArchive(bytes) && !ANIMATION_NAME.test(file)) listEntries(file, bytes, 0, inputs, archives);
+        if (looksLikeArchive(bytes) && !ANIMATION_NAME.test(file)) listEntries(file, bytes, inputs, archives);
         else inputs.push({ name: file, display: file, bytes, containerDiagnostics: [] });
       } else {
         inputs.push(readAnimationInput(file));
