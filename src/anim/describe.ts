@@ -1,11 +1,12 @@
 /**
  * The curve view's description of an animation: every track with its keys (linked to their
- * bytes) and an allocation-free `evaluate(frame)` giving the same values as `sampleFile`.
+ * bytes, read in place: O(tracks), whatever the keys claim) and an allocation-free
+ * `evaluate(frame)` giving the same values as `sampleFile`.
  */
-import { DescribedKey, evaluatePlanned, planBck, planBrk, planBtk, planMotnSequence, PlannedTrack, TrackUnit } from './tracks';
+import { evaluatePlanned, KeyList, planBck, planBrk, planBtk, planMotnSequence, PlannedTrack, TrackUnit } from './tracks';
 import type { AnimData } from '../formats/types';
 
-export type { DescribedKey, TrackUnit } from './tracks';
+export type { DescribedKey, KeyList, TrackUnit } from './tracks';
 
 export interface DescribedTrack {
   path: string;
@@ -16,8 +17,8 @@ export interface DescribedTrack {
   /** x|y|z, s|t|q, m00…m12, r|g|b|a. */
   axis: string;
   unit: TrackUnit;
-  /** Empty for count-0 defaults and derived matrix elements; one key at frame 0 for constants. */
-  keys: DescribedKey[];
+  /** Empty for count-0 defaults and derived matrix elements; one key at frame 0 for constants. Read in place (no object per key). */
+  keys: KeyList;
   evaluate(frame: number): number;
 }
 

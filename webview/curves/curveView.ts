@@ -89,6 +89,8 @@ const LANE_PAD_BOTTOM = 8;
 const LANE_GAP = 6;
 const HANDLE_LENGTH = 16;
 const KEY_RADIUS = 3;
+/** Keys drawn per track and pixel column (more are hidden under them anyway). */
+const MAX_KEYS_PER_COLUMN = 4;
 const HIT_RADIUS = 7;
 const MIN_SPAN = 0.5;
 
@@ -122,6 +124,7 @@ export class CurveView {
   private caches: TrackCache[] = [];
   private lanes: Lane[] = [];
   private keyHits: KeyHit[] = [];
+  private columnBuffer = new Uint32Array(0);
   private duration = 1;
   private view: CurveViewRange = { start: 0, end: 1 };
   private frameValue = 0;
@@ -503,10 +506,13 @@ export class CurveView {
           if (v < lo) lo = v;
           if (v > hi) hi = v;
         }
-        for (const k of this.tracks[i].keys) {
-          if (k.frame < this.view.start || k.frame > this.view.end || !Number.isFinite(k.value)) continue;
-          if (k.value < lo) lo = k.value;
-          if (k.value > hi) hi = k.value;
+        const keys = this.tracks[i].keys;
+        for (let ki = 0; ki < keys.length; ki++) {
+          const frame = keys.frame(ki);
+          const value = keys.value(ki);
+          if (frame < this.view.start || frame > this.view.end || !Number.isFinite(value)) continue;
+          if (value < lo) lo = value;
+          if (value > hi) hi = value;
         }
       }
       if (!Number.isFinite(lo) || !Number.isFinite(hi)) {
@@ -653,7 +659,8 @@ export class CurveView {
       let laneKeys = 0;
       for (const i of lane.tracks) {
         if (!this.visible[i] || this.caches[i].constant) continue;
-        for (const k of this.tracks[i].keys) if (k.frame >= start && k.frame <= end) laneKeys++;
+        const keys = this.tracks[i].keys;
+        for (let ki = 0; ki < keys.length; ki++) if (keys.frame(ki) >= start && keys.frame(ki) <= end) laneKeys++;
       }
       const denseLane = laneKeys > (right - left) / 4;
       for (const i of lane.tracks) {
@@ -662,13 +669,21 @@ export class CurveView {
         const cache = this.caches[i];
         if (cache.constant) continue;
         const color = colors[cache.role];
-        const inView = t.keys.filter((k) => k.frame >= start - 1 && k.frame <= end + 1).length;
+        const keys = t.keys;
+        let inView = 0;
+        for (let ki = 0; ki < keys.length; ki++) if (keys.frame(ki) >= start - 1 && keys.frame(ki) <= end + 1) inView++;
         const handles = !denseLane && inView > 0 && (right - left) / inView >= 10;
         const pxPerUnit = (lane.plotBottom - lane.plotTop) / (lane.max - lane.min);
-        t.keys.forEach((k, ki) => {
-          if (k.frame < start - 1 || k.frame > end + 1 || !Number.isFinite(k.value)) return;
-          const x = this.frameToX(k.frame);
-          const y = this.valueToY(lane, k.value);
+        // At most MAX_KEYS_PER_COLUMN keys of a track per pixel column (a hostile track may claim 65,535 keys).
+        const perColumn = this.columnCounts(right);
+        for (let ki = 0; ki < keys.length; ki++) {
+          const frame = keys.frame(ki);
+          const value = keys.value(ki);
+          if (frame < start - 1 || frame > end + 1 || !Number.isFinite(value)) continue;
+          const x = this.frameToX(frame);
+          const y = this.valueToY(lane, value);
+          const column = Math.min(perColumn.length - 1, Math.max(0, Math.round(x)));
+          if (perColumn[column]++ >= MAX_KEYS_PER_COLUMN) continue;
           if (handles) {
             ctx.strokeStyle = color;
             ctx.lineWidth = 1;
@@ -685,8 +700,10 @@ export class CurveView {
                 ctx.moveTo(hx + 1.5, hy);
                 ctx.arc(hx, hy, 1.5, 0, Math.PI * 2);
               };
-              if (ki > 0 && Number.isFinite(k.inSlope)) drawHandle(k.inSlope, -1);
-              if (ki < t.keys.length - 1 && Number.isFinite(k.outSlope)) drawHandle(k.outSlope, 1);
+              const inSlope = keys.inSlope(ki);
+              const outSlope = keys.outSlope(ki);
+              if (ki > 0 && Number.isFinite(inSlope)) drawHandle(inSlope, -1);
+              if (ki < keys.length - 1 && Number.isFinite(outSlope)) drawHandle(outSlope, 1);
               ctx.stroke();
             });
           }
@@ -705,7 +722,7 @@ export class CurveView {
             ctx.stroke();
           }
           this.keyHits.push({ x, y, track: i, key: ki });
-        });
+        }
       }
       ctx.restore();
     }
@@ -745,6 +762,14 @@ export class CurveView {
     }
   }
 
+  /** Zeroed per-pixel-column key counters for one track (reused between tracks and draws). */
+  private columnCounts(right: number): Uint32Array {
+    const size = Math.max(1, Math.ceil(right) + 2);
+    if (this.columnBuffer.length !== size) this.columnBuffer = new Uint32Array(size);
+    else this.columnBuffer.fill(0);
+    return this.columnBuffer;
+  }
+
   private drawOverlay(): void {
     const ctx = this.overlay.getContext('2d');
     const colors = this.colors;
@@ -761,7 +786,8 @@ export class CurveView {
     // Hover / selection rings.
     const ring = (hit: { track: number; key: number } | null, color: string, r: number) => {
       if (!hit) return;
-      const k = this.tracks[hit.track]?.keys[hit.key];
+      const keys = this.tracks[hit.track]?.keys;
+      const k = keys && hit.key < keys.length ? { frame: keys.frame(hit.key), value: keys.value(hit.key) } : undefined;
       const lane = this.lanes[this.caches[hit.track]?.lane ?? -1];
       if (!k || !lane || !this.visible[hit.track]) return;
       const kx = this.frameToX(k.frame);
@@ -834,7 +860,7 @@ export class CurveView {
     this.overlay.classList.toggle('as-over-key', !!hit);
     if (hit) {
       const t = this.tracks[hit.track];
-      const k = t.keys[hit.key];
+      const k = t.keys.at(hit.key);
       this.showTooltip(t, k, clientX, clientY);
       this.options.onHoverKey?.(t, k);
     } else {
@@ -862,7 +888,7 @@ export class CurveView {
   private selectKey(hit: { track: number; key: number }): void {
     this.selected = { track: hit.track, key: hit.key };
     const t = this.tracks[hit.track];
-    const k = t.keys[hit.key];
+    const k = t.keys.at(hit.key);
     this.live.textContent = `${t.channel} ${t.axis} key at frame ${formatValue(k.frame)}, value ${formatValue(k.value)}`;
     this.drawOverlay();
     this.options.onSelectKey?.(t, k);
@@ -873,7 +899,7 @@ export class CurveView {
     const all: { track: number; key: number; frame: number }[] = [];
     this.tracks.forEach((t, ti) => {
       if (!this.visible[ti] || this.caches[ti].constant) return;
-      t.keys.forEach((k, ki) => all.push({ track: ti, key: ki, frame: k.frame }));
+      for (let ki = 0; ki < t.keys.length; ki++) all.push({ track: ti, key: ki, frame: t.keys.frame(ki) });
     });
     if (!all.length) return;
     all.sort((a, b) => a.frame - b.frame || a.track - b.track || a.key - b.key);
