@@ -5,9 +5,9 @@
 import * as fs from 'fs';
 import packageJson from '../../package.json';
 import { parse } from './args';
-import { sampleFile } from '../anim/sample';
+import { checkSampleLimit, DEFAULT_MAX_SAMPLES, SampleLimitError, sampleStream } from '../anim/sample';
 import { exportDecoded } from '../export/json';
-import { jsonFileText } from '../export/serialize';
+import { jsonFileText, sampleDocument, writeJson } from '../export/serialize';
 import { summarize } from '../export/summary';
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import { decode } from '../formats/index';
@@ -26,8 +26,9 @@ Usage:
   animscope info FILE…                 readable summary (format, duration, loop mode, counts, names)
   animscope validate [--json] FILE|DIR…  diagnostics, one per line with offset and code
   animscope export FILE [-o OUT]        decoded structure with spans as JSON (schema/animscope-export.schema.json)
-  animscope sample FILE [--animation NAME] [-o OUT]
-                                        values at every frame, as JSON
+  animscope sample FILE [--animation NAME] [-o OUT] [--max-samples N]
+                                        values at every frame, as JSON (refused past N samples,
+                                        default ${DEFAULT_MAX_SAMPLES.toLocaleString('en-US')}: one per track and frame, plus MOTN keys)
 ${ARCHIVE_USAGE}
 
 FILE may reach into a RARC archive (plain or Yaz0) or a Shenmue PKS (plain or gzip), nested
@@ -38,6 +39,11 @@ export const nodeIO: CliIO = {
   out: (text) => process.stdout.write(text + '\n'),
   err: (text) => process.stderr.write(text + '\n'),
   writeFile: (path, data) => fs.writeFileSync(path, data),
+  write: (chunk) => process.stdout.write(chunk),
+  openFile: (path) => {
+    const fd = fs.openSync(path, 'w');
+    return { write: (chunk) => fs.writeSync(fd, chunk), close: () => fs.closeSync(fd) };
+  },
   files: nodeFiles,
 };
 
@@ -109,19 +115,59 @@ function exportCommand(args: string[], io: CliIO): number {
   return file.diagnostics.some((d) => d.severity === 'error') ? EXIT_ERRORS : EXIT_OK;
 }
 
+/** `--max-samples N`: a non-negative integer. */
+function maxSamplesOption(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_MAX_SAMPLES;
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n)) throw new CliError(`--max-samples needs a whole number of samples (got ${JSON.stringify(text)})`);
+  return n;
+}
+
 function sample(args: string[], io: CliIO): number {
-  const { values, positionals } = parse(args, { animation: { type: 'string' }, output: { type: 'string', short: 'o' } });
+  const { values, positionals } = parse(args, { animation: { type: 'string' }, output: { type: 'string', short: 'o' }, 'max-samples': { type: 'string' } });
   const arg = requireOne(positionals, 'sample');
+  const maxSamples = maxSamplesOption(values['max-samples'] as string | undefined);
   const input = readAnimationInput(arg);
   const file = decode(input.bytes, input.name);
   if (!file.anim) throw new CliError(`nothing to sample: ${file.diagnostics.find((d) => d.severity === 'error')?.message ?? 'not an animation'}`, EXIT_ERRORS);
   const animation = values.animation as string | undefined;
-  const result = sampleFile(file, { animation });
-  if (animation !== undefined && result.animations.length === 0) {
-    const why = result.skipped?.includes(animation) ? 'is not in the standard MOTN layout and cannot be sampled' : `is not in ${arg}`;
+  const stream = sampleStream(file, { animation });
+  if (animation !== undefined && stream.animationCount === 0) {
+    const why = stream.skipped?.includes(animation) ? 'is not in the standard MOTN layout and cannot be sampled' : `is not in ${arg}`;
     throw new CliError(`animation ${JSON.stringify(animation)} ${why}`, EXIT_ERRORS);
   }
-  emitJson(io, result, values.output as string | undefined);
+  try {
+    checkSampleLimit(stream, arg, maxSamples);
+  } catch (e) {
+    if (!(e instanceof SampleLimitError)) throw e;
+    throw new CliError(`${e.message}; pass --max-samples ${e.samples} to write it anyway${stream.format === 'motn' ? ', or --animation NAME for one sequence' : ''}`, EXIT_ERRORS);
+  }
+  // Streamed: one track at a time, never the whole document as one string.
+  const doc = sampleDocument(stream);
+  const outPath = values.output as string | undefined;
+  if (outPath) {
+    if (io.openFile) {
+      const out = io.openFile(outPath);
+      try {
+        writeJson(doc, (chunk) => out.write(chunk), 1);
+        out.write('\n');
+      } finally {
+        out.close();
+      }
+    } else {
+      const chunks: string[] = [];
+      writeJson(doc, (chunk) => chunks.push(chunk), 1);
+      io.writeFile(outPath, chunks.join('') + '\n');
+    }
+  } else if (io.write) {
+    const write = io.write;
+    writeJson(doc, (chunk) => write(chunk));
+    write('\n');
+  } else {
+    const chunks: string[] = [];
+    writeJson(doc, (chunk) => chunks.push(chunk));
+    io.out(chunks.join(''));
+  }
   return EXIT_OK;
 }
 
