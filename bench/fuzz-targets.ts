@@ -7,6 +7,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import * as v8 from 'v8';
 import * as zlib from 'zlib';
 import { describeTracks, sampleStream } from '../src/anim';
 import { DEFAULT_MAX_SAMPLES, SampleLimitError } from '../src/anim/sample';
@@ -25,6 +26,9 @@ import type { DecodedFile } from '../src/formats/types';
 import { prng } from '../test/fixtures/prng';
 import { buildPks } from '../test/fixtures/pks-writer';
 import { listSamples, samplePath, SAMPLES_DIR } from '../test/unit/helpers';
+
+/** Largest sample document the fuzz sample target writes (the CLI's default limit is DEFAULT_MAX_SAMPLES). */
+export const FUZZ_MAX_SAMPLES = Math.min(DEFAULT_MAX_SAMPLES, 1_000_000);
 
 export type MemberKind = 'anim' | 'archive' | 'pks' | 'model';
 export const TARGETS = ['decode', 'sample', 'describe', 'binding', 'archive', 'pks-gzip', 'model'] as const;
@@ -140,6 +144,10 @@ export function loadCorpus(): Corpus {
     for (const n of fs.readdirSync(hostile).sort()) if (n !== 'README.md') add(`hostile/${n}`, new Uint8Array(fs.readFileSync(path.join(hostile, n))));
   }
   if (!model) throw new Error('fuzz: no model found in the shared archives');
+  return withWeights(members, model, bck);
+}
+
+function withWeights(members: Member[], model: ModelData, bck: DecodedFile): Corpus {
   const shares: Record<MemberKind, number> = { anim: 0.45, archive: 0.2, pks: 0.2, model: 0.15 };
   const byKind = (Object.keys(shares) as MemberKind[]).map((kind) => {
     const list = members.filter((m) => m.kind === kind);
@@ -150,6 +158,18 @@ export function loadCorpus(): Corpus {
     return { kind, share: shares[kind], members: list, weights };
   }).filter((k) => k.members.length > 0);
   return { members, byKind, model, bck };
+}
+
+/** The corpus as one file the workers load in milliseconds (v8 serialization), instead of re-reading and re-decoding the samples. */
+export function saveCorpus(corpus: Corpus, file: string): void {
+  fs.writeFileSync(file, v8.serialize({ members: corpus.members, model: corpus.model, bck: corpus.bck }));
+}
+
+export function readCorpus(file: string): Corpus {
+  const raw = v8.deserialize(fs.readFileSync(file)) as Pick<Corpus, 'members' | 'model' | 'bck'>;
+  // The decoded BCK's lazily built parts do not survive serialization: decode it again.
+  const bck = decode(new Uint8Array(fs.readFileSync(samplePath('j3d/smg/TripodBossCore/2ndDemo.bck'))), '2ndDemo.bck');
+  return withWeights(raw.members, raw.model, bck);
 }
 
 // --- mutations ---
@@ -241,7 +261,9 @@ export function runTarget(corpus: Corpus, input: Input): void {
       const file = decode(bytes, name);
       if (!file.anim) return;
       const stream = sampleStream(file);
-      if (stream.samples > DEFAULT_MAX_SAMPLES) return;
+      // The CLI writes up to 5,000,000 samples by default (~1 s of writing on its own); here
+      // documents past FUZZ_MAX_SAMPLES are refused the same way, so the time measures the decoder.
+      if (stream.samples > FUZZ_MAX_SAMPLES) return;
       if (file.anim.format === 'motn') {
         // The whole real motion.bin takes ~0.7 s to sample by itself: a few sequences per input.
         const r = prng(input.seed ^ 0x5a5a);

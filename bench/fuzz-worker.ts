@@ -5,7 +5,7 @@
  * measured after warm-up. The coordinator restarts a worker whose peak has grown (so a later
  * input is never blamed for an earlier one) and kills one that overruns the time limit.
  */
-import { Corpus, isExpected, loadCorpus, makeInput, runTarget, Target } from './fuzz-targets';
+import { Corpus, isExpected, loadCorpus, makeInput, readCorpus, runTarget, Target } from './fuzz-targets';
 
 export interface JobResult {
   seed: number;
@@ -14,6 +14,8 @@ export interface JobResult {
   mutation: string;
   size: number;
   ms: number;
+  /** CPU time of the worker process during the input (what the 1 s target is checked on: the machine is shared). */
+  cpuMs: number;
   /** Peak RSS after the input minus the baseline, in bytes. */
   rssOver: number;
   error?: string;
@@ -28,9 +30,9 @@ function peakRss(): number {
 }
 
 function main(): void {
-  const corpus: Corpus = loadCorpus();
-  // Warm up: every target once on unmutated members, then settle; the baseline is the peak so far.
-  for (let seed = 1; seed <= 200; seed++) {
+  const corpus: Corpus = process.argv[2] ? readCorpus(process.argv[2]) : loadCorpus();
+  // Warm up, then settle; the baseline is the peak so far.
+  for (let seed = 1; seed <= 40; seed++) {
     try { runTarget(corpus, makeInput(corpus, seed * 7919)); } catch { /* reported when it comes up for real */ }
   }
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -43,6 +45,7 @@ function main(): void {
     for (const seed of msg.seeds) {
       const input = makeInput(corpus, seed);
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       let error: string | undefined;
       try {
         runTarget(corpus, input);
@@ -50,8 +53,10 @@ function main(): void {
         if (!isExpected(e)) error = e instanceof Error ? (e.stack ?? e.message).split('\n').slice(0, 4).join(' | ') : String(e);
       }
       const ms = performance.now() - t0;
+      const c1 = process.cpuUsage(c0);
+      const cpuMs = (c1.user + c1.system) / 1000;
       const rssOver = Math.max(0, peakRss() - baseline);
-      results.push({ seed, target: input.target, member: input.member.name, mutation: input.mutation, size: input.bytes.length, ms, rssOver, ...(error ? { error } : {}) });
+      results.push({ seed, target: input.target, member: input.member.name, mutation: input.mutation, size: input.bytes.length, ms, cpuMs, rssOver, ...(error ? { error } : {}) });
       // Garbage of earlier inputs must not count against later ones.
       if (process.memoryUsage.rss() > baseline + 24 * 1024 * 1024) gc?.();
     }

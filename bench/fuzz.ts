@@ -11,14 +11,16 @@
  * per-input limit. Memory: each worker's peak RSS above its warmed-up baseline, after each input
  * (workers are restarted once their peak has grown, so an input is measured from a fresh peak).
  *
- * The summary gives per target: inputs, exceptions, inputs over 1 s, inputs whose peak RSS went
+ * The summary gives per target: inputs, exceptions, inputs over 1 s of CPU time (the machine is
+ * shared with other work: wall time is shown too), inputs whose peak RSS went
  * more than 64 MiB past their own size, max time, max RSS; and the targets of the campaign.
  * Exit code 1 when a target is missed. Every failure is printed with its seed.
  */
 import { ChildProcess, fork } from 'child_process';
 import * as os from 'os';
 import * as path from 'path';
-import { isExpected, loadCorpus, makeInput, runTarget, Target, TARGETS } from './fuzz-targets';
+import * as fs from 'fs';
+import { isExpected, loadCorpus, makeInput, runTarget, saveCorpus, Target, TARGETS } from './fuzz-targets';
 import type { JobResult, WorkerMessage } from './fuzz-worker';
 import { hostileTable } from './fuzz-hostile';
 
@@ -49,7 +51,7 @@ function parseOptions(argv: string[]): Options {
   return o;
 }
 
-interface TargetStats { inputs: number; exceptions: number; slow: number; over: number; maxMs: number; maxRss: number; maxMsSeed: number; maxRssSeed: number }
+interface TargetStats { inputs: number; exceptions: number; slow: number; over: number; maxMs: number; maxRss: number; maxMsSeed: number; maxRssSeed: number; maxWall?: number }
 
 function replay(seed: number): void {
   const corpus = loadCorpus();
@@ -67,16 +69,16 @@ function replay(seed: number): void {
 function summary(stats: Map<Target, TargetStats>, done: number, t0: number, o: Options, restarts: number, title: string): TargetStats {
   const seconds = (Date.now() - t0) / 1000;
   console.log(`\n${title}: ${done.toLocaleString('en-US')} inputs in ${(seconds / 60).toFixed(1)} min (${(done / seconds).toFixed(0)}/s), ${o.workers} workers, ${restarts} worker restarts, seeds from ${o.seed}`);
-  console.log(`${'target'.padEnd(10)}${'inputs'.padStart(10)}${'exceptions'.padStart(12)}${'> 1 s'.padStart(8)}${'> 64 MiB'.padStart(10)}${'max time'.padStart(12)}${'max RSS'.padStart(10)}  (seed of the max time / RSS)`);
+  console.log(`${'target'.padEnd(10)}${'inputs'.padStart(10)}${'exceptions'.padStart(12)}${'> 1 s'.padStart(8)}${'> 64 MiB'.padStart(10)}${'max CPU'.padStart(12)}${'max wall'.padStart(10)}${'max RSS'.padStart(10)}  (seed of the max CPU / RSS)`);
   let total: TargetStats = { inputs: 0, exceptions: 0, slow: 0, over: 0, maxMs: 0, maxRss: 0, maxMsSeed: 0, maxRssSeed: 0 };
   for (const [t, s] of stats) {
     console.log(`${t.padEnd(10)}${s.inputs.toLocaleString('en-US').padStart(10)}${String(s.exceptions).padStart(12)}${String(s.slow).padStart(8)}${String(s.over).padStart(10)}` +
-      `${`${s.maxMs.toFixed(0)} ms`.padStart(12)}${`${(s.maxRss / 1048576).toFixed(0)} MB`.padStart(10)}  (${s.maxMsSeed} / ${s.maxRssSeed})`);
+      `${`${s.maxMs.toFixed(0)} ms`.padStart(12)}${`${(s.maxWall ?? 0).toFixed(0)} ms`.padStart(10)}${`${(s.maxRss / 1048576).toFixed(0)} MB`.padStart(10)}  (${s.maxMsSeed} / ${s.maxRssSeed})`);
     total = { inputs: total.inputs + s.inputs, exceptions: total.exceptions + s.exceptions, slow: total.slow + s.slow, over: total.over + s.over,
-      maxMs: Math.max(total.maxMs, s.maxMs), maxRss: Math.max(total.maxRss, s.maxRss), maxMsSeed: 0, maxRssSeed: 0 };
+      maxMs: Math.max(total.maxMs, s.maxMs), maxRss: Math.max(total.maxRss, s.maxRss), maxMsSeed: 0, maxRssSeed: 0, maxWall: Math.max(total.maxWall ?? 0, s.maxWall ?? 0) };
   }
   console.log(`${'all'.padEnd(10)}${total.inputs.toLocaleString('en-US').padStart(10)}${String(total.exceptions).padStart(12)}${String(total.slow).padStart(8)}${String(total.over).padStart(10)}` +
-    `${`${total.maxMs.toFixed(0)} ms`.padStart(12)}${`${(total.maxRss / 1048576).toFixed(0)} MB`.padStart(10)}`);
+    `${`${total.maxMs.toFixed(0)} ms`.padStart(12)}${`${(total.maxWall ?? 0).toFixed(0)} ms`.padStart(10)}${`${(total.maxRss / 1048576).toFixed(0)} MB`.padStart(10)}`);
   const met = (ok: boolean): string => (ok ? 'met' : 'MISSED');
   console.log(`Targets: ≥ 1,000,000 inputs: ${met(total.inputs >= 1_000_000)} (${total.inputs.toLocaleString('en-US')}); ` +
     `0 exceptions: ${met(total.exceptions === 0)}; 0 inputs over 1 s: ${met(total.slow === 0)}; 0 inputs allocating > 64 MiB over their size: ${met(total.over === 0)}`);
@@ -89,8 +91,8 @@ class Worker {
   ready: Promise<void>;
   private pending: ((m: WorkerMessage | undefined) => void) | undefined;
 
-  constructor() {
-    this.child = fork(path.join(__dirname, 'fuzz-worker.js'), [], { execArgv: ['--expose-gc', '--max-old-space-size=2048'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  constructor(corpusFile: string) {
+    this.child = fork(path.join(__dirname, 'fuzz-worker.js'), [corpusFile], { execArgv: ['--expose-gc', '--max-old-space-size=2048'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     this.child.stderr?.on('data', () => undefined);
     this.ready = new Promise((resolve) => {
       this.child.once('message', (m: WorkerMessage) => {
@@ -126,6 +128,8 @@ async function campaign(o: Options): Promise<number> {
   console.log(`AnimScope fuzz campaign — node ${process.version}, ${cpu} × ${os.cpus().length}; ${o.inputs.toLocaleString('en-US')} inputs from seed ${o.seed}, ${o.workers} worker processes`);
   if (o.hostile) hostileTable();
   const corpus = loadCorpus();
+  const corpusFile = path.join(os.tmpdir(), `animscope-fuzz-corpus-${process.pid}.bin`);
+  saveCorpus(corpus, corpusFile);
   const kinds: Record<string, number> = {};
   for (const m of corpus.members) kinds[m.kind] = (kinds[m.kind] ?? 0) + 1;
   console.log(`\ncorpus: ${corpus.members.length} members (${Object.entries(kinds).map(([k, n]) => `${n} ${k}`).join(', ')})`);
@@ -146,23 +150,24 @@ async function campaign(o: Options): Promise<number> {
     const s = stats.get(r.target)!;
     s.inputs++;
     done++;
-    if (r.ms > s.maxMs) { s.maxMs = r.ms; s.maxMsSeed = r.seed; }
+    if (r.cpuMs > s.maxMs) { s.maxMs = r.cpuMs; s.maxMsSeed = r.seed; }
+    s.maxWall = Math.max(s.maxWall ?? 0, r.ms);
     const rss = baseline + r.rssOver;
     if (rss > s.maxRss) { s.maxRss = rss; s.maxRssSeed = r.seed; }
     const where = `seed ${r.seed}: ${r.target} on ${r.member} (${r.mutation}, ${r.size} bytes)`;
     if (r.error) { s.exceptions++; fail(`EXCEPTION ${where}: ${r.error}`); }
-    if (r.ms > SLOW_MS) { s.slow++; fail(`SLOW      ${where}: ${r.ms.toFixed(0)} ms${r.error === 'timeout' ? ' (killed)' : ''}`); }
+    if (r.cpuMs > SLOW_MS) { s.slow++; fail(`SLOW      ${where}: ${r.cpuMs.toFixed(0)} ms CPU (${r.ms.toFixed(0)} ms wall)${r.error === 'timeout' ? ' (killed)' : ''}`); }
     // Only the input that raised the peak is measured (the peak never goes down within a worker).
     if (r.rssOver > previousOver && r.rssOver - r.size > OVER_BYTES) { s.over++; fail(`MEMORY    ${where}: peak RSS ${(r.rssOver / 1048576).toFixed(0)} MiB over the baseline`); }
   };
 
   const runLoop = async (): Promise<void> => {
-    let w = new Worker();
+    let w = new Worker(corpusFile);
     await w.ready;
     let peakOver = 0;
     const fresh = async (): Promise<void> => {
       w.kill();
-      w = new Worker();
+      w = new Worker(corpusFile);
       restarts++;
       await w.ready;
       peakOver = 0;
@@ -183,7 +188,7 @@ async function campaign(o: Options): Promise<number> {
             for (const r of one.results) record(r, w.baseline, 0);
           } else {
             const input = makeInput(corpus, seed);
-            record({ seed, target: input.target, member: input.member.name, mutation: input.mutation, size: input.bytes.length, ms: INPUT_LIMIT_MS, rssOver: 0, error: 'timeout' }, w.baseline, 0);
+            record({ seed, target: input.target, member: input.member.name, mutation: input.mutation, size: input.bytes.length, ms: INPUT_LIMIT_MS, cpuMs: INPUT_LIMIT_MS, rssOver: 0, error: 'timeout' }, w.baseline, 0);
           }
           await fresh();
         }
@@ -195,7 +200,18 @@ async function campaign(o: Options): Promise<number> {
     }
     w.kill();
   };
+  // Stopped early (SIGTERM / Ctrl-C): the summary of what ran.
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    o.inputs = Math.min(o.inputs, next);
+    console.log('\n(stopped: finishing the batches under way)');
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
   await Promise.all(Array.from({ length: o.workers }, () => runLoop()));
+  fs.rmSync(corpusFile, { force: true });
 
   const total = summary(stats, done, t0, o, restarts, 'Fuzz summary');
   if (failures.length > 200) console.log(`(${failures.length - 200} more failures not printed)`);

@@ -505,6 +505,19 @@ export class ArchiveFileSystemProvider implements vscode.FileSystemProvider, vsc
     return node.children;
   }
 
+  /** The level a parent record opened for `outer` (an archive URI naming a nested archive), if any. */
+  private async openedNested(outer: vscode.Uri): Promise<OpenedLevel | undefined> {
+    if (outer.scheme !== ARCHIVE_SCHEME) return undefined;
+    try {
+      const { node, record } = await this.resolve(outer);
+      if (node.kind !== 'archive') return undefined;
+      this.childrenOf(node, record);
+      return node.nested && node.nested.archive.entries.length > 0 ? node.nested : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   private async readOuter(outer: vscode.Uri): Promise<Uint8Array> {
     if (outer.scheme === ARCHIVE_SCHEME) return this.archiveBytes(outer);
     return vscode.workspace.fs.readFile(outer);
@@ -557,12 +570,22 @@ export class ArchiveFileSystemProvider implements vscode.FileSystemProvider, vsc
     if (stat.size > MAX_ARCHIVE_FILE_BYTES) {
       throw vscode.FileSystemError.Unavailable(`${displayPath(outer)} is ${stat.size} bytes; archives over ${MAX_ARCHIVE_FILE_BYTES} bytes are not opened.`);
     }
-    const bytes = await this.readOuter(outer);
-    const sink = new DiagnosticSink();
-    const archive = openAnyArchive(bytes, sink, { maxSize: MAX_ARCHIVE_BUDGET });
-    const cost = bytes.length + (archive.bytes === bytes ? 0 : archive.bytes.length);
     const guard = new NestingGuard({ maxDepth: MAX_NESTING, maxTotalBytes: MAX_ARCHIVE_BUDGET }, false);
-    const level: OpenedLevel = { archive, diagnostics: sink.finish(), depth: 1, ancestors: [guard.opening(bytes, archive, '')] };
+    // A nested archive its parent has already opened (and decompressed) is reused, not read and decompressed again.
+    const opened = await this.openedNested(outer);
+    let level: OpenedLevel;
+    let archive: AnyArchive;
+    let cost = 0;
+    if (opened) {
+      archive = opened.archive;
+      level = { archive, diagnostics: [...opened.diagnostics], depth: 1, ancestors: [guard.opening(archive.bytes, archive, '')] };
+    } else {
+      const bytes = await this.readOuter(outer);
+      const sink = new DiagnosticSink();
+      archive = openAnyArchive(bytes, sink, { maxSize: MAX_ARCHIVE_BUDGET });
+      cost = bytes.length + (archive.bytes === bytes ? 0 : archive.bytes.length);
+      level = { archive, diagnostics: sink.finish(), depth: 1, ancestors: [guard.opening(bytes, archive, '')] };
+    }
     const root: ArchiveNode = { segment: '', kind: 'root', path: '', level, size: 0, index: -1 };
     const now = Date.now();
     const record: CacheRecord = {
