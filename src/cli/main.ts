@@ -35,11 +35,28 @@ FILE may reach into a RARC archive (plain or Yaz0) or a Shenmue PKS (plain or gz
 archives included: TripodBossCore.arc/TripodBossCore/Wait.btk, STAGE.PKS/MOTION.BIN
 Exit codes: 0 no errors, 1 errors found, 2 a file could not be read or bad usage.`;
 
+/**
+ * Writes to a file descriptor synchronously, waiting while a non-blocking pipe is full (EAGAIN):
+ * streamed output (`sample`) must not pile up in memory when the reader is slower.
+ */
+function writeAllSync(fd: number, text: string): void {
+  const bytes = Buffer.from(text);
+  let done = 0;
+  while (done < bytes.length) {
+    try {
+      done += fs.writeSync(fd, bytes, done);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    }
+  }
+}
+
 export const nodeIO: CliIO = {
   out: (text) => process.stdout.write(text + '\n'),
   err: (text) => process.stderr.write(text + '\n'),
   writeFile: (path, data) => fs.writeFileSync(path, data),
-  write: (chunk) => process.stdout.write(chunk),
+  write: (chunk) => writeAllSync(1, chunk),
   openFile: (path) => {
     const fd = fs.openSync(path, 'w');
     return { write: (chunk) => fs.writeSync(fd, chunk), close: () => fs.closeSync(fd) };
