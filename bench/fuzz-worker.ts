@@ -40,6 +40,7 @@ function main(): void {
   const baseline = peakRss();
   const send = (m: WorkerMessage): void => { process.send?.(m); };
   send({ type: 'ready', baseline });
+  let sinceGc = 0;
   process.on('message', (msg: { seeds: number[] }) => {
     const results: JobResult[] = [];
     for (const seed of msg.seeds) {
@@ -57,8 +58,12 @@ function main(): void {
       const cpuMs = (c1.user + c1.system) / 1000;
       const rssOver = Math.max(0, peakRss() - baseline);
       results.push({ seed, target: input.target, member: input.member.name, mutation: input.mutation, size: input.bytes.length, ms, cpuMs, rssOver, ...(error ? { error } : {}) });
-      // Garbage of earlier inputs must not count against later ones.
-      if (process.memoryUsage.rss() > baseline + 24 * 1024 * 1024) gc?.();
+      // Garbage of earlier inputs must not count against later ones: a full collection now and then
+      // (after every input would cost more than the inputs once the heap has grown).
+      if (++sinceGc >= 500 || (sinceGc >= 20 && process.memoryUsage.rss() > baseline + 48 * 1024 * 1024)) {
+        gc?.();
+        sinceGc = 0;
+      }
     }
     send({ type: 'results', results, peakRss: peakRss() });
   });
