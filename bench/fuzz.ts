@@ -143,6 +143,7 @@ async function campaign(o: Options): Promise<number> {
   let done = 0;
   let next = 0;
   let restarts = 0;
+  let unconfirmed = 0;
   const t0 = Date.now();
   let lastReport = t0;
 
@@ -157,9 +158,11 @@ async function campaign(o: Options): Promise<number> {
     const where = `seed ${r.seed}: ${r.target} on ${r.member} (${r.mutation}, ${r.size} bytes)`;
     if (r.error) { s.exceptions++; fail(`EXCEPTION ${where}: ${r.error}`); }
     if (r.cpuMs > SLOW_MS) { s.slow++; fail(`SLOW      ${where}: ${r.cpuMs.toFixed(0)} ms CPU (${r.ms.toFixed(0)} ms wall)${r.error === 'timeout' ? ' (killed)' : ''}`); }
-    // Only the input that raised the peak is measured (the peak never goes down within a worker).
-    if (r.rssOver > previousOver && r.rssOver - r.size > OVER_BYTES) { s.over++; fail(`MEMORY    ${where}: peak RSS ${(r.rssOver / 1048576).toFixed(0)} MiB over the baseline`); }
+    // Only the input that raised the peak is measured (the peak never goes down within a worker);
+    // garbage of earlier inputs may be part of it, so a suspect is confirmed alone in a fresh worker.
+    if (r.rssOver > previousOver && r.rssOver - r.size > OVER_BYTES) suspects.push(r.seed);
   };
+  const suspects: number[] = [];
 
   const runLoop = async (): Promise<void> => {
     let w = new Worker(corpusFile);
@@ -179,6 +182,21 @@ async function campaign(o: Options): Promise<number> {
       if (answer) {
         for (const r of answer.results) { record(r, w.baseline, peakOver); peakOver = Math.max(peakOver, r.rssOver); }
         if (peakOver > RECYCLE_BYTES) await fresh();
+        // Memory suspects again, each alone in a fresh worker: only a confirmed one counts.
+        while (suspects.length) {
+          const seed = suspects.shift() as number;
+          await fresh();
+          const again = await w.run([seed], INPUT_LIMIT_MS);
+          const r = again?.results[0];
+          if (r && r.rssOver - r.size > OVER_BYTES) {
+            const s = stats.get(r.target)!;
+            s.over++;
+            fail(`MEMORY    seed ${r.seed}: ${r.target} on ${r.member} (${r.mutation}, ${r.size} bytes): peak RSS ${(r.rssOver / 1048576).toFixed(0)} MiB over a fresh worker's baseline`);
+          } else if (r) {
+            unconfirmed++;
+          }
+          await fresh();
+        }
       } else {
         // Overran or died: one input at a time, each in a fresh worker state, to pin it down.
         await fresh();
@@ -214,6 +232,7 @@ async function campaign(o: Options): Promise<number> {
   fs.rmSync(corpusFile, { force: true });
 
   const total = summary(stats, done, t0, o, restarts, 'Fuzz summary');
+  console.log(`(${unconfirmed} memory suspects were not confirmed when run alone in a fresh worker: garbage of earlier inputs)`);
   if (failures.length > 200) console.log(`(${failures.length - 200} more failures not printed)`);
   console.log('Replay one input: npm run fuzz -- --replay SEED');
   return total.exceptions + total.slow + total.over > 0 ? 1 : 0;
