@@ -12,6 +12,7 @@ import { decompressYaz0 } from '../src/formats/archive/yaz0';
 import { decode } from '../src/formats/index';
 import { listSamples, samplePath } from '../test/unit/helpers';
 import { writeWorstCaseBck } from '../test/fixtures/j3d-writer';
+import { benchInflate } from './inflate';
 import { fmt, heading, mbPerSecond, row, time } from './timing';
 import { decodeModel } from '../src/formats/model';
 import { readPathInput } from '../src/cli/input';
@@ -123,6 +124,7 @@ function main(): void {
   console.log(`AnimScope benchmarks — node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ${path.basename(process.cwd())}`);
   benchDecodeSamples();
   benchArchives();
+  benchInflate();
   benchWorstCase();
   benchSampleMotion();
   benchModels();

@@ -3,7 +3,8 @@
  * keyed track"): clamp before the first / after the last key, segment t0 ≤ f < t1 (the later
  * key wins on duplicate times), cubic Hermite with per-frame slopes scaled by the segment
  * length. Keys live in one interleaved Float64Array (time, value, inSlope, outSlope) so a
- * curve is a single allocation; evaluation never allocates.
+ * curve is a single allocation, or are read in place from a J3D bank (Curve.view): a hostile
+ * file whose every track claims the whole bank costs nothing per key. Evaluation never allocates.
  *
  * A step curve (`Curve.fromSteps`, the full tracks of FORMATS.md §9) holds one value per frame
  * read straight from its bank, no keys and no interpolation: f < 0 → the first value,
@@ -39,18 +40,30 @@ export interface StepSource {
   limit: number;
 }
 
-/** Float64 elements per key in `Curve.data`. */
+/** Float64 elements per key in an owned `Curve.data`. */
 export const KEY_STRIDE = 4;
+
+/** The key storage a curve reads: its own Float64Array, or a file's bank viewed in place. */
+export type KeyData = Float64Array | Float32Array | Int16Array | ArrayLike<number>;
 
 export class Curve {
   /** Number of keys (≥ 1). A single key is a constant. */
   n = 1;
-  /** Times never decrease (lets sequential sampling walk forward). */
-  sorted = true;
-  /** Per key: time, value, inSlope, outSlope (slopes per frame, raw units). */
-  data: Float64Array;
+  /**
+   * Per key, at `base + i × stride`: time, value, then the in and out slopes at `inAt` / `outAt`
+   * (slopes per frame, raw units). Owned curves: a Float64Array of (time, value, in, out).
+   * Views ({@link Curve.view}): a J3D bank read in place (no copy, no per-key allocation).
+   */
+  data: KeyData;
+  base = 0;
+  stride = KEY_STRIDE;
+  inAt = 2;
+  outAt = 3;
+  private sortedCache: boolean | undefined = true;
   /** Set for a step curve (full track): its values are read from here, `data` is unused. */
   steps: StepSource | null = null;
+  /** From this frame on the value is missing (NaN): a keyed track cut short by its bank whose next key is unknown. */
+  missingFrom = Infinity;
 
   /**
    * @param keyed false for constants and defaults (count 0/1): BRK clamping applies only to
@@ -68,7 +81,23 @@ export class Curve {
   /** A curve that is `value` everywhere (count 0 default or count 1 constant). */
   static constant(value: number, post: CurvePost = CurvePost.None, scale = 1): Curve {
     const c = new Curve(1, post, scale, false);
-    c.data[1] = value;
+    (c.data as Float64Array)[1] = value;
+    return c;
+  }
+
+  /**
+   * `count` (≥ 2) keys read in place from `bank`: key i is (time, value, tangent) at
+   * `base + 3i` (`stride` 3, one tangent for both sides) or (time, value, in, out) at
+   * `base + 4i` (`stride` 4). The caller guarantees every key lies inside the bank.
+   */
+  static view(bank: KeyData, base: number, count: number, stride: 3 | 4, post: CurvePost = CurvePost.None, scale = 1): Curve {
+    const c = new Curve(0, post, scale, true);
+    c.data = bank;
+    c.base = base;
+    c.stride = stride;
+    c.outAt = stride === 3 ? 2 : 3;
+    c.n = Math.max(1, count);
+    c.sortedCache = undefined;
     return c;
   }
 
@@ -92,41 +121,60 @@ export class Curve {
     return c;
   }
 
-  /** Prepares for n keys (growing the buffer if needed). Only for curves you own. */
+  /** Prepares for n keys (growing the buffer if needed). Only for curves you own (not views). */
   reset(n: number): void {
     const need = KEY_STRIDE * Math.max(1, n);
-    if (this.data.length < need) this.data = new Float64Array(Math.max(need, this.data.length * 2));
+    if (!(this.data instanceof Float64Array) || this.data.length < need) this.data = new Float64Array(Math.max(need, this.data.length * 2));
+    this.base = 0;
+    this.stride = KEY_STRIDE;
+    this.inAt = 2;
+    this.outAt = 3;
     this.n = Math.max(1, n);
+    this.sortedCache = undefined;
   }
 
   setKey(i: number, time: number, value: number, inSlope: number, outSlope: number): void {
     const o = i * KEY_STRIDE;
-    const d = this.data;
+    const d = this.data as Float64Array;
     d[o] = time;
     d[o + 1] = value;
     d[o + 2] = inSlope;
     d[o + 3] = outSlope;
   }
 
-  /** Call after the keys are set: computes `sorted`. */
+  /** Call after the keys are set (sortedness is then computed when first needed). */
   finishKeys(): void {
-    const d = this.data;
-    let sorted = true;
-    for (let i = 1; i < this.n; i++) if (!(d[i * KEY_STRIDE] >= d[(i - 1) * KEY_STRIDE])) sorted = false;
-    this.sorted = sorted;
+    this.sortedCache = undefined;
+  }
+
+  /** Times never decrease (lets sequential sampling walk forward). Computed once, on first use: O(n). */
+  get sorted(): boolean {
+    if (this.sortedCache === undefined) {
+      const d = this.data;
+      const s = this.stride;
+      let sorted = true;
+      for (let i = 1, at = this.base + s; i < this.n; i++, at += s) {
+        if (!(d[at] >= d[at - s])) {
+          sorted = false;
+          break;
+        }
+      }
+      this.sortedCache = sorted;
+    }
+    return this.sortedCache;
   }
 
   time(i: number): number {
-    return this.data[i * KEY_STRIDE];
+    return this.data[this.base + i * this.stride];
   }
   value(i: number): number {
-    return this.data[i * KEY_STRIDE + 1];
+    return this.data[this.base + i * this.stride + 1];
   }
   inSlope(i: number): number {
-    return this.data[i * KEY_STRIDE + 2];
+    return this.data[this.base + i * this.stride + this.inAt];
   }
   outSlope(i: number): number {
-    return this.data[i * KEY_STRIDE + 3];
+    return this.data[this.base + i * this.stride + this.outAt];
   }
 }
 
@@ -137,14 +185,15 @@ export function hermite(u: number, v0: number, m0: number, v1: number, m1: numbe
   return (2 * u3 - 3 * u2 + 1) * v0 + (u3 - 2 * u2 + u) * m0 + (-2 * u3 + 3 * u2) * v1 + (u3 - u2) * m1;
 }
 
-/** Hermite between key lo and key lo+1 of d at frame f (t0 ≤ f < t1 assumed, dt > 0 checked). */
-function segment(d: Float64Array, lo: number, f: number): number {
-  const a = lo * KEY_STRIDE;
-  const b = a + KEY_STRIDE;
+/** Hermite between key lo and key lo+1 at frame f (t0 ≤ f < t1 assumed, dt > 0 checked). */
+function segment(c: Curve, lo: number, f: number): number {
+  const d = c.data;
+  const a = c.base + lo * c.stride;
+  const b = a + c.stride;
   const t0 = d[a];
   const dt = d[b] - t0;
   if (!(dt > 0)) return d[a + 1]; // only reachable with NaN times
-  return hermite((f - t0) / dt, d[a + 1], d[a + 3] * dt, d[b + 1], d[b + 2] * dt);
+  return hermite((f - t0) / dt, d[a + 1], d[a + c.outAt] * dt, d[b + 1], d[b + c.inAt] * dt);
 }
 
 /** Element `e` of a step source, NaN when outside the bank. */
@@ -169,17 +218,20 @@ export function evaluateSteps(s: StepSource, f: number): number {
 export function evaluateRaw(c: Curve, f: number): number {
   if (c.steps) return evaluateSteps(c.steps, f);
   const d = c.data;
+  const base = c.base;
+  const s = c.stride;
   const last = c.n - 1;
-  if (last === 0 || !(f >= d[0])) return d[1];
-  if (f >= d[last * KEY_STRIDE]) return d[last * KEY_STRIDE + 1];
+  if (last === 0 || !(f >= d[base])) return d[base + 1];
+  if (f >= c.missingFrom) return NaN;
+  if (f >= d[base + last * s]) return d[base + last * s + 1];
   let lo = 0;
   let hi = last;
   while (hi - lo > 1) {
     const mid = (lo + hi) >>> 1;
-    if (d[mid * KEY_STRIDE] <= f) lo = mid;
+    if (d[base + mid * s] <= f) lo = mid;
     else hi = mid;
   }
-  return segment(d, lo, f);
+  return segment(c, lo, f);
 }
 
 /** Applies the curve's post step to a raw value. */
@@ -213,9 +265,10 @@ export function evaluateCurve(c: Curve, f: number): number {
 }
 
 /**
- * Writes the values at frames first, first+1, …, first+count−1 into out[offset…]. Uses a
- * forward cursor on sorted times (same result as `evaluateCurve`), so a whole track costs
- * O(frames + keys). No allocation.
+ * Writes the values at frames first, first+1, …, first+count−1 into out[offset…] (same result
+ * as `evaluateCurve`). With no more keys than frames and sorted times, a forward cursor: O(frames
+ * + keys); otherwise a bisection per frame, so a track claiming far more keys than frames (a
+ * hostile shared bank) costs O(frames · log keys), never O(keys). No allocation.
  */
 export function sampleCurveInto(c: Curve, out: { [i: number]: number }, offset: number, first: number, count: number): void {
   if (c.steps) {
@@ -223,20 +276,22 @@ export function sampleCurveInto(c: Curve, out: { [i: number]: number }, offset: 
     return;
   }
   const d = c.data;
+  const base = c.base;
+  const s = c.stride;
   const last = c.n - 1;
   if (last === 0) {
-    const value = finish(c, d[1]);
+    const value = finish(c, d[base + 1]);
     for (let j = 0; j < count; j++) out[offset + j] = value;
     return;
   }
-  if (!c.sorted) {
+  if (last > count || !c.sorted || c.missingFrom !== Infinity) {
     for (let j = 0; j < count; j++) out[offset + j] = evaluateCurve(c, first + j);
     return;
   }
-  const tFirst = d[0];
-  const tLast = d[last * KEY_STRIDE];
-  const vFirst = finish(c, d[1]);
-  const vLast = finish(c, d[last * KEY_STRIDE + 1]);
+  const tFirst = d[base];
+  const tLast = d[base + last * s];
+  const vFirst = finish(c, d[base + 1]);
+  const vLast = finish(c, d[base + last * s + 1]);
   const plain = c.post === CurvePost.None;
   let lo = 0;
   for (let j = 0; j < count; j++) {
@@ -244,9 +299,9 @@ export function sampleCurveInto(c: Curve, out: { [i: number]: number }, offset: 
     if (!(f >= tFirst)) out[offset + j] = vFirst;
     else if (f >= tLast) out[offset + j] = vLast;
     else {
-      if (d[lo * KEY_STRIDE] > f) lo = 0;
-      while (d[(lo + 1) * KEY_STRIDE] <= f) lo++;
-      const raw = segment(d, lo, f);
+      if (d[base + lo * s] > f) lo = 0;
+      while (d[base + (lo + 1) * s] <= f) lo++;
+      const raw = segment(c, lo, f);
       out[offset + j] = plain ? raw : finish(c, raw);
     }
   }

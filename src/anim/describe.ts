@@ -1,12 +1,13 @@
 /**
  * The curve view's description of an animation: every track with its keys (linked to their
- * bytes) and an allocation-free `evaluate(frame)` giving the same values as `sampleFile`.
+ * bytes, read in place: O(tracks), whatever the keys claim) and an allocation-free
+ * `evaluate(frame)` giving the same values as `sampleFile`.
  */
 import { evaluatePlanned, PlannedTrack } from './tracks';
-import type { DescribedKey, TrackUnit } from './tracks';
+import type { KeyList, TrackUnit } from './tracks';
 import { AnimData, specFor } from '../formats/registry';
 
-export type { DescribedKey, TrackUnit } from './tracks';
+export type { DescribedKey, KeyList, TrackUnit } from './tracks';
 
 export interface DescribedTrack {
   path: string;
@@ -19,8 +20,8 @@ export interface DescribedTrack {
   unit: TrackUnit;
   /** `step`: one value per frame, held (full tracks: draw as steps); absent: Hermite between keys. */
   interpolation?: 'step';
-  /** Empty for count-0 defaults and derived matrix elements; one key at frame 0 for constants. */
-  keys: DescribedKey[];
+  /** Empty for count-0 defaults and derived matrix elements; one key at frame 0 for constants. Read in place (no object per key). */
+  keys: KeyList;
   evaluate(frame: number): number;
 }
 

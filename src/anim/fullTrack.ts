@@ -7,8 +7,9 @@
  * reads bank[index − 1], before its slice) and every element at or past the bank's length.
  * The curve references the bank (no copy), so a 65,535-frame track costs nothing until sampled.
  */
-import { Curve, CurvePost } from './curve';
-import type { DescribedKey, PlannedTrack, TrackUnit } from './tracks';
+import { Curve, CurvePost, StepSource } from './curve';
+import { KeyListBase, NO_KEYS } from './tracks';
+import type { DescribedKey, KeyList, PlannedTrack, TrackUnit } from './tracks';
 
 /** One full-track entry as stored. */
 export interface FullTrackRef {
@@ -36,26 +37,31 @@ export function compileFullTrack(track: FullTrackRef | undefined, bank: ArrayLik
 }
 
 /**
- * The keys of a step curve for the curve view: one per stored value (frame i = element
- * index + i), linked to `chunk/bank[element]`; missing values are NaN with no path. Slopes are
- * NaN (a step has no tangent handles).
+ * The keys of a step curve for the curve view, read in place: one per stored value (frame i =
+ * element index + i), linked to `chunk/bank[element]`; missing values are NaN with no path. Slopes
+ * are NaN (a step has no tangent handles).
  */
-export function stepKeys(curve: Curve, chunk: string, bank: string, unitScale = 1): DescribedKey[] {
-  const s = curve.steps;
-  if (!s) return [];
-  const out: DescribedKey[] = new Array(s.count);
-  for (let i = 0; i < s.count; i++) {
-    const e = s.first + i;
-    const inside = e < s.limit;
-    out[i] = {
-      frame: i,
-      value: inside ? s.values[e] * unitScale : NaN,
-      inSlope: NaN,
-      outSlope: NaN,
-      ...(inside ? { valuePath: `${chunk}/${bank}[${e}]` } : {}),
+class StepKeys extends KeyListBase {
+  readonly length: number;
+  constructor(private readonly s: StepSource, private readonly chunk: string, private readonly bank: string, private readonly unitScale: number) {
+    super();
+    this.length = s.count;
+  }
+  frame(i: number): number { return i; }
+  value(i: number): number { return this.s.first + i < this.s.limit ? this.s.values[this.s.first + i] * this.unitScale : NaN; }
+  inSlope(): number { return NaN; }
+  outSlope(): number { return NaN; }
+  at(i: number): DescribedKey {
+    const e = this.s.first + i;
+    return {
+      frame: i, value: this.value(i), inSlope: NaN, outSlope: NaN,
+      ...(e < this.s.limit ? { valuePath: `${this.chunk}/${this.bank}[${e}]` } : {}),
     };
   }
-  return out;
+}
+
+export function stepKeys(curve: Curve, chunk: string, bank: string, unitScale = 1): KeyList {
+  return curve.steps ? new StepKeys(curve.steps, chunk, bank, unitScale) : NO_KEYS;
 }
 
 /** A full track as a planned track (interpolation `step`), its keys linked to `chunk/bank[i]`. */

@@ -14,6 +14,6 @@ export type { LoopModeName } from './loop';
 export { describeTracks, planTracks } from './describe';
 export { evaluatePlanned } from './tracks';
 export type { PlannedTrack } from './tracks';
-export type { DescribedTrack, DescribedKey, TrackUnit } from './describe';
-export { j3dAnimationName, sampleFile, SampleError } from './sample';
+export type { DescribedTrack, DescribedKey, KeyList, TrackUnit } from './describe';
+export { j3dAnimationName, sampleFile, sampleStream, SampleError, SampleLimitError, DEFAULT_MAX_SAMPLES } from './sample';
 export type { SampledAnimation, SampledTrack, SampleOptions, SampleResult } from './sample';

@@ -12,18 +12,24 @@
  * is not readable takes the channel default; a keyed track cut short keeps its readable keys,
  * so it holds the last readable value. Nothing is ever read from past the bank (no NaN).
  *
+ * Keyed tracks are views over the bank (Curve.view): nothing is copied per key, so a file whose
+ * every track claims 65,535 keys of one shared bank (J3D_TRACK_RANGE) costs O(tracks), not
+ * O(tracks × bank).
+ *
  * With `outside: 'missing'` (the kinds of FORMATS.md §9, whose values the game would read from
  * past the bank) those values are missing instead: a constant or a first key past the bank is NaN
- * everywhere; a keyed track cut short keeps its readable keys up to the last one and is NaN from
- * that key's time on (the next key's time and value are unknown).
+ * everywhere; a keyed track cut short keeps its readable keys and is NaN from the last one's time
+ * on (the next key's time and value are unknown).
  */
-import { Curve, CurvePost } from './curve';
+import { Curve, CurvePost, KeyData } from './curve';
 import type { KeyTrack } from '../formats/jsystem/types';
 
 export interface J3DChannel {
   curve: Curve;
-  /** Bank element index of each key's value (empty for a count-0 default). */
-  valueElements: Int32Array;
+  /** Number of keys read (0 for a count-0 default). */
+  keyCount: number;
+  /** Bank element index of key i's value. */
+  valueElement(i: number): number;
   /** The KeyTrack count as stored (0, 1, or the number of keys claimed). */
   storedCount: number;
 }
@@ -37,7 +43,6 @@ export interface J3DChannelOptions {
   outside?: 'default' | 'missing';
 }
 
-const NO_ELEMENTS = new Int32Array(0);
 
 function nonNegativeInt(n: unknown): number {
   return typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
@@ -47,36 +52,25 @@ export function keyStride(tangentMode: number): number {
   return tangentMode === 0 ? 3 : 4;
 }
 
-export function compileJ3DTrack(track: KeyTrack | undefined, bank: ArrayLike<number>, options: J3DChannelOptions): J3DChannel {
+export function compileJ3DTrack(track: KeyTrack | undefined, bank: KeyData, options: J3DChannelOptions): J3DChannel {
   const post = options.post ?? CurvePost.None;
   const scale = options.scale ?? 1;
   const count = nonNegativeInt(track?.count);
   const index = nonNegativeInt(track?.index);
   const missing = options.outside === 'missing';
-  const constant = (value: number): J3DChannel => ({ curve: Curve.constant(value, post, scale), valueElements: NO_ELEMENTS, storedCount: count });
+  const constant = (value: number): J3DChannel => ({ curve: Curve.constant(value, post, scale), keyCount: 0, valueElement: () => -1, storedCount: count });
   const fallback = (): J3DChannel => constant(missing && count > 0 ? NaN : options.defaultValue);
   if (!track || count === 0) return constant(options.defaultValue);
   const len = bank.length;
   if (count === 1) {
     if (index >= len) return fallback();
-    return { curve: Curve.constant(bank[index], post, scale), valueElements: Int32Array.of(index), storedCount: count };
+    return { curve: Curve.constant(bank[index], post, scale), keyCount: 1, valueElement: () => index, storedCount: count };
   }
   const stride = keyStride(track.tangentMode);
   const readable = index < len ? Math.floor((len - index) / stride) : 0;
   const k = Math.min(count, readable);
   if (k === 0) return fallback();
-  const cut = missing && k < count;
-  const curve = new Curve(cut ? k + 1 : k, post, scale, true);
-  curve.reset(cut ? k + 1 : k);
-  const valueElements = new Int32Array(k);
-  for (let i = 0; i < k; i++) {
-    const e = index + i * stride;
-    const tangent = bank[e + 2];
-    curve.setKey(i, bank[e], bank[e + 1], tangent, stride === 3 ? tangent : bank[e + 3]);
-    valueElements[i] = e + 1;
-  }
-  // An unknown key after the readable ones: Hermite towards a NaN value gives NaN from the last readable key on.
-  if (cut) curve.setKey(k, Infinity, NaN, NaN, NaN);
-  curve.finishKeys();
-  return { curve, valueElements, storedCount: count };
+  const curve = Curve.view(bank, index, k, stride as 3 | 4, post, scale);
+  if (missing && k < count) curve.missingFrom = curve.time(k - 1);
+  return { curve, keyCount: k, valueElement: (i: number) => index + i * stride + 1, storedCount: count };
 }

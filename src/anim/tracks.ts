@@ -4,14 +4,14 @@
  */
 import { Curve, CurvePost, evaluateCurve } from './curve';
 import { compileJ3DTrack, J3DChannel } from './j3dTrack';
-import { compileMotnTrack, readMotnKey } from './motnTrack';
+import { compileMotnTrack, MotnKeyReading, readMotnKey } from './motnTrack';
 import { rotationScale } from './rotation';
 import { MATRIX_ELEMENTS, writeTextureMatrix } from './texmtx';
 import type { BckAnim } from '../formats/jsystem/bck/types';
 import type { BrkAnim, BrkColorBanks, BrkEntry } from '../formats/jsystem/brk/types';
 import type { BtkAnim } from '../formats/jsystem/btk/types';
 import type { KeyTrack, SrtTracks } from '../formats/jsystem/types';
-import type { MotnSequence } from '../formats/motn/types';
+import type { MotnKey, MotnSequence } from '../formats/motn/types';
 
 export type TrackUnit = 'scale' | 'degrees' | 'units' | 'color' | 'radians' | 'matrix';
 
@@ -28,6 +28,84 @@ export interface DescribedKey {
   valueOffset?: number;
   /** MOTN: bytes stored for the key (2 × number of halves). */
   valueSize?: number;
+}
+
+/**
+ * The keys of a track, read on demand from where they are stored (a J3D bank, MOTN keys): no
+ * object per key, so describing a track that claims 65,535 keys costs nothing until a key is
+ * looked at. `at(i)` builds one key object (hover, selection); `toArray()` all (tests, tools).
+ */
+export interface KeyList {
+  readonly length: number;
+  frame(i: number): number;
+  /** In the track's unit (rotation keys in degrees; colour keys raw, before clamping). */
+  value(i: number): number;
+  inSlope(i: number): number;
+  outSlope(i: number): number;
+  at(i: number): DescribedKey;
+  toArray(): DescribedKey[];
+}
+
+export abstract class KeyListBase implements KeyList {
+  abstract readonly length: number;
+  abstract frame(i: number): number;
+  abstract value(i: number): number;
+  abstract inSlope(i: number): number;
+  abstract outSlope(i: number): number;
+  abstract at(i: number): DescribedKey;
+  toArray(): DescribedKey[] {
+    const out: DescribedKey[] = new Array(this.length);
+    for (let i = 0; i < this.length; i++) out[i] = this.at(i);
+    return out;
+  }
+}
+
+class NoKeys extends KeyListBase {
+  readonly length = 0;
+  frame(): number { return NaN; }
+  value(): number { return NaN; }
+  inSlope(): number { return NaN; }
+  outSlope(): number { return NaN; }
+  at(i: number): DescribedKey { throw new RangeError(`no key ${i}`); }
+}
+export const NO_KEYS: KeyList = new NoKeys();
+
+/** J3D keys: the channel's curve (a view over the bank) in the track's unit. */
+class J3DKeys extends KeyListBase {
+  readonly length: number;
+  constructor(private readonly channel: J3DChannel, private readonly chunk: string, private readonly bank: string, private readonly unitScale: number) {
+    super();
+    this.length = channel.keyCount;
+  }
+  frame(i: number): number { return this.channel.curve.time(i); }
+  value(i: number): number { return this.channel.curve.value(i) * this.unitScale; }
+  inSlope(i: number): number { return this.channel.curve.inSlope(i) * this.unitScale; }
+  outSlope(i: number): number { return this.channel.curve.outSlope(i) * this.unitScale; }
+  at(i: number): DescribedKey {
+    return {
+      frame: this.frame(i), value: this.value(i), inSlope: this.inSlope(i), outSlope: this.outSlope(i),
+      valuePath: `${this.chunk}/${this.bank}[${this.channel.valueElement(i)}]`,
+    };
+  }
+}
+
+/** MOTN keys as decoded (frame + stored halves). */
+class MotnKeys extends KeyListBase {
+  private readonly reading: MotnKeyReading = { value: 0, inSlope: 0, outSlope: 0 };
+  constructor(private readonly keys: readonly MotnKey[]) {
+    super();
+  }
+  get length(): number { return this.keys.length; }
+  private read(i: number): MotnKeyReading { return readMotnKey(this.keys[i].halves ?? [], this.reading); }
+  frame(i: number): number { return this.keys[i].frame; }
+  value(i: number): number { return this.read(i).value; }
+  inSlope(i: number): number { return this.read(i).inSlope; }
+  outSlope(i: number): number { return this.read(i).outSlope; }
+  at(i: number): DescribedKey {
+    const key = this.keys[i];
+    const r = this.read(i);
+    return { frame: key.frame, value: r.value, inSlope: r.inSlope, outSlope: r.outSlope, valueOffset: key.offset, valueSize: 2 * (key.halves?.length ?? 0) };
+  }
 }
 
 /** Inputs of a derived BTK matrix element. */
@@ -51,13 +129,13 @@ export interface PlannedTrack {
   channel: string;
   axis: string;
   unit: TrackUnit;
-  /** The track's curve; null for derived BTK matrix elements (see `matrix`). */
-  curve: Curve | null;
   /** `step`: one value per frame, held until the next (full tracks); absent: Hermite between keys (or derived). */
   interpolation?: 'step';
+  /** The track's curve; null for derived BTK matrix elements (see `matrix`). */
+  curve: Curve | null;
   matrix?: MatrixSource;
-  /** Builds the key list (allocates; for the curve view, not for sampling). */
-  keys(): DescribedKey[];
+  /** The track's keys, read in place (for the curve view; sampling uses `curve`). */
+  keys(): KeyList;
 }
 
 const AXES_XYZ = ['x', 'y', 'z'] as const;
@@ -89,27 +167,15 @@ export function evaluatePlanned(track: PlannedTrack, f: number): number {
   return scratch[m.element];
 }
 
+function j3dKeys(channel: J3DChannel, chunk: string, bank: string, unitScale: number): () => KeyList {
+  const list = new J3DKeys(channel, chunk, bank, unitScale);
+  return () => list;
+}
+
 /** A keyed J3D track (count/index/tangent entry) as a planned track: its curve, and its keys linked to `chunk/bank[i]`. */
 export function plannedKeyed(path: string, group: number, channel: string, axis: string, unit: TrackUnit,
   compiled: J3DChannel, chunk: string, bank: string, unitScale = 1): PlannedTrack {
   return { path, group, channel, axis, unit, curve: compiled.curve, keys: j3dKeys(compiled, chunk, bank, unitScale) };
-}
-
-function j3dKeys(channel: J3DChannel, chunk: string, bank: string, unitScale: number): () => DescribedKey[] {
-  return () => {
-    const c = channel.curve;
-    const out: DescribedKey[] = [];
-    for (let i = 0; i < channel.valueElements.length; i++) {
-      out.push({
-        frame: c.time(i),
-        value: c.value(i) * unitScale,
-        inSlope: c.inSlope(i) * unitScale,
-        outSlope: c.outSlope(i) * unitScale,
-        valuePath: `${chunk}/${bank}[${channel.valueElements[i]}]`,
-      });
-    }
-    return out;
-  };
 }
 
 type SrtBanks = Pick<BckAnim, 'scaleBank' | 'rotationBank' | 'translationBank'>;
@@ -191,7 +257,7 @@ export function planBtk(anim: BtkAnim, first = 0, end = anim.entries?.length ?? 
           centerS: center[0] ?? 0,
           centerT: center[1] ?? 0,
         },
-        keys: () => [],
+        keys: () => NO_KEYS,
       });
     });
   });
@@ -241,11 +307,7 @@ export function planMotnSequence(seq: MotnSequence): PlannedTrack[] {
       axis: track.axis,
       unit: MOTN_UNITS[track.channel] ?? 'units',
       curve,
-      keys: () =>
-        (track.keys ?? []).map((key) => {
-          const r = readMotnKey(key.halves ?? []);
-          return { frame: key.frame, value: r.value, inSlope: r.inSlope, outSlope: r.outSlope, valueOffset: key.offset, valueSize: 2 * (key.halves?.length ?? 0) };
-        }),
+      keys: () => new MotnKeys(track.keys ?? []),
     };
   });
 }

@@ -41,10 +41,13 @@ export const nodeFiles: CliFileSystem = {
  * The archive's bytes: a file, or an archive path naming a nested archive (`X.arc/Root/inner.szs`).
  * Anything else is refused (exit 2) before it is parsed as a RARC full of errors.
  */
+const ARCHIVE_FILE_NAME = /\.(arc|szs|rarc|pks)$/i;
+
 function readArchiveInput(arg: string, command: string): { bytes: Uint8Array; diagnostics: Diagnostic[] } {
   const input = readPathInput(arg,
     `${command} takes an archive file (.arc, .szs, .rarc, .pks); \`animscope validate ${arg}\` checks every archive and animation below it`);
-  if (isAnyArchive(input.bytes)) return input;
+  // compressed data named like an archive that does not decompress: opening it says why (GZIP_/YAZ0_ codes)
+  if (isAnyArchive(input.bytes) || (compressionOf(input.bytes) !== 'none' && ARCHIVE_FILE_NAME.test(arg))) return input;
   const { format } = detectEntry(input.bytes, arg);
   if (format !== 'unknown' && format !== 'archive') {
     throw new CliError(`${arg} is a ${format.toUpperCase()} file, not an archive (\`animscope info ${arg}\` describes it)`);

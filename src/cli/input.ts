@@ -10,7 +10,7 @@ import { Diagnostic, DiagnosticSink } from '../formats/binary/diagnostics';
 import { baseName, detect } from '../formats/index';
 import { globMatches, isAnimFormat, MODEL_KIND, specOfName, YAZ0_SUFFIXES } from '../formats/registry';
 import { isFileSync, readArchivePathSync } from '../formats/archive/node';
-import { extractAny, isAnyArchive, openAnyArchive } from '../formats/archive/archive';
+import { extractAny, isAnyArchive, listArchiveTree } from '../formats/archive/archive';
 import { gunzip, isGzip } from '../formats/archive/inflate';
 import { CliError, fsReason } from './output';
 
@@ -56,18 +56,21 @@ export interface ArchiveReport {
   diagnostics: Diagnostic[];
 }
 
-function listEntries(archivePath: string, bytes: Uint8Array, depth: number, out: AnimInput[], archives: ArchiveReport[]): void {
-  const sink = new DiagnosticSink();
-  const archive = openAnyArchive(bytes, sink, { detectEntries: false });
-  archives.push({ display: archivePath, diagnostics: sink.finish() });
-  for (const entry of archive.entries) {
-    if (entry.kind !== 'file') continue;
-    const stored = extractAny(archive, entry);
-    const display = `${archivePath}/${entry.path}`;
-    if (depth + 1 < MAX_ARCHIVE_DEPTH && looksLikeArchive(stored) && !isAnimationName(entry.name)) {
-      listEntries(display, stored, depth + 1, out, archives);
-      continue;
-    }
+/**
+ * Every animation in an archive and its nested archives, through listArchiveTree (so the same
+ * bounds as `ls`: depth, total size, total entries, an archive that nests itself opened once).
+ */
+function listEntries(archivePath: string, bytes: Uint8Array, out: AnimInput[], archives: ArchiveReport[]): void {
+  const tree = listArchiveTree(bytes, { maxDepth: MAX_ARCHIVE_DEPTH });
+  const nested = new Set(tree.archives.map((a) => a.path));
+  for (const a of tree.archives) archives.push({ display: a.path ? `${archivePath}/${a.path}` : archivePath, diagnostics: a.diagnostics });
+  for (const item of tree.items) {
+    const entry = item.entry;
+    if (entry.kind !== 'file' || nested.has(item.path)) continue;
+    const stored = extractAny(tree.archives[item.archive].archive, entry);
+    // An archive not opened (too deep, itself again, budget): its problem is reported above.
+    if (entry.format === 'archive' && !isAnimationName(entry.name)) continue;
+    const display = `${archivePath}/${item.path}`;
     const containerDiagnostics: Diagnostic[] = [];
     const data = unwrapGzip(stored, containerDiagnostics);
     if (isAnimationBytes(data, entry.name)) {
@@ -121,7 +124,7 @@ export function readAnimationInput(arg: string): AnimInput {
     `name an animation file in it (\`animscope validate ${arg}\` checks every animation below it)`);
   if (diagnostics.length === 0 && isFileSync(arg) && looksLikeArchive(bytes) && !isAnimationName(arg)) {
     const inner: AnimInput[] = [];
-    listEntries(arg, bytes, 0, inner, []);
+    listEntries(arg, bytes, inner, []);
     const example = inner.find((i) => i.bytes.length > 0)?.display ?? `${arg}/…`;
     throw new CliError(`this is an archive: name a file inside it, e.g. ${example} (\`animscope validate ${arg}\` checks every animation in it)`);
   }
@@ -162,7 +165,7 @@ export function collectValidationInputs(args: string[]): ValidationInputs {
     try {
       if (isFileSync(file)) {
         const bytes = readFile(file);
-        if (looksLikeArchive(bytes) && !isAnimationName(file)) listEntries(file, bytes, 0, inputs, archives);
+        if (looksLikeArchive(bytes) && !isAnimationName(file)) listEntries(file, bytes, inputs, archives);
         else inputs.push({ name: file, display: file, bytes, containerDiagnostics: [] });
       } else {
         inputs.push(readAnimationInput(file));

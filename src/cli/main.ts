@@ -8,9 +8,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import packageJson from '../../package.json';
 import { parse } from './args';
-import { sampleFile } from '../anim/sample';
+import { checkSampleLimit, DEFAULT_MAX_SAMPLES, SampleLimitError, sampleStream } from '../anim/sample';
 import { exportDecoded } from '../export/json';
-import { jsonFileText } from '../export/serialize';
+import { jsonFileText, sampleDocument, writeJson } from '../export/serialize';
 import { summarize } from '../formats/summary';
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import { baseName, decode } from '../formats/index';
@@ -33,6 +33,23 @@ const BUGS_URL: string = packageJson.bugs.url;
 const FILE_HELP = `FILE may reach into a RARC archive (plain or Yaz0) or a Shenmue PKS (plain or gzip), nested
 archives included: TripodBossCore.arc/TripodBossCore/Wait.btk, STAGE.PKS/MOTION.BIN`;
 
+/**
+ * Writes to a file descriptor synchronously, waiting while a non-blocking pipe is full (EAGAIN):
+ * streamed output (`sample`) must not pile up in memory when the reader is slower.
+ */
+function writeAllSync(fd: number, text: string): void {
+  const bytes = Buffer.from(text);
+  let done = 0;
+  while (done < bytes.length) {
+    try {
+      done += fs.writeSync(fd, bytes, done);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    }
+  }
+}
+
 export const nodeIO: CliIO = {
   out: (text) => {
     process.stdout.write(text + '\n');
@@ -41,6 +58,19 @@ export const nodeIO: CliIO = {
   },
   err: (text) => process.stderr.write(text + '\n'),
   writeFile: (path, data) => fs.writeFileSync(path, data),
+  write: (chunk) => {
+    try {
+      writeAllSync(1, chunk);
+    } catch (e) {
+      // the reader closed the pipe (`… | head`): stop the command at once, quietly
+      if ((e as NodeJS.ErrnoException).code === 'EPIPE') throw new OutputClosed(e as NodeJS.ErrnoException);
+      throw e;
+    }
+  },
+  openFile: (path) => {
+    const fd = fs.openSync(path, 'w');
+    return { write: (chunk) => fs.writeSync(fd, chunk), close: () => fs.closeSync(fd) };
+  },
   files: nodeFiles,
 };
 
@@ -137,20 +167,60 @@ function exportCommand(args: string[], io: CliIO): number {
   return exitForDiagnostics(io, 'export', arg, file.diagnostics);
 }
 
+/** `--max-samples N`: a non-negative integer. */
+function maxSamplesOption(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_MAX_SAMPLES;
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n)) throw new CliError(`--max-samples needs a whole number of samples (got ${JSON.stringify(text)})`);
+  return n;
+}
+
 function sample(args: string[], io: CliIO): number {
-  const { values, positionals } = parse(args, { animation: { type: 'string' }, output: { type: 'string', short: 'o' } });
+  const { values, positionals } = parse(args, { animation: { type: 'string' }, output: { type: 'string', short: 'o' }, 'max-samples': { type: 'string' } });
   const arg = requireOne(positionals, 'sample');
+  const maxSamples = maxSamplesOption(values['max-samples'] as string | undefined);
   const input = readAnimationInput(arg);
   const file = decode(input.bytes, input.name);
   if (file.model) throw new CliError(`${arg} is a model, not an animation: nothing to sample (\`animscope pose ${arg} ANIMATION…\` poses it)`, EXIT_ERRORS);
   if (!file.anim) throw new CliError(`nothing to sample: ${file.diagnostics.find((d) => d.severity === 'error')?.message ?? 'not an animation'}`, EXIT_ERRORS);
   const animation = values.animation as string | undefined;
-  const result = sampleFile(file, { animation });
-  if (animation !== undefined && result.animations.length === 0) {
-    if (result.skipped?.includes(animation)) throw new CliError(`animation ${JSON.stringify(animation)} is not in the standard MOTN layout and cannot be sampled`, EXIT_ERRORS);
+  const stream = sampleStream(file, { animation });
+  if (animation !== undefined && stream.animationCount === 0) {
+    if (stream.skipped?.includes(animation)) throw new CliError(`animation ${JSON.stringify(animation)} is not in the standard MOTN layout and cannot be sampled`, EXIT_ERRORS);
     throw new CliError(`there is no animation ${JSON.stringify(animation)} in ${arg} (\`animscope info ${arg}\` lists the names)`);
   }
-  emitJson(io, result, values.output as string | undefined);
+  try {
+    checkSampleLimit(stream, arg, maxSamples);
+  } catch (e) {
+    if (!(e instanceof SampleLimitError)) throw e;
+    throw new CliError(`${e.message}; pass --max-samples ${e.samples} to write it anyway${stream.format === 'motn' ? ', or --animation NAME for one sequence' : ''}`, EXIT_ERRORS);
+  }
+  // Streamed: one track at a time, never the whole document as one string.
+  const doc = sampleDocument(stream);
+  const outPath = values.output as string | undefined;
+  if (outPath) {
+    if (io.openFile) {
+      const out = io.openFile(outPath);
+      try {
+        writeJson(doc, (chunk) => out.write(chunk), 1);
+        out.write('\n');
+      } finally {
+        out.close();
+      }
+    } else {
+      const chunks: string[] = [];
+      writeJson(doc, (chunk) => chunks.push(chunk), 1);
+      io.writeFile(outPath, chunks.join('') + '\n');
+    }
+  } else if (io.write) {
+    const write = io.write;
+    writeJson(doc, (chunk) => write(chunk));
+    write('\n');
+  } else {
+    const chunks: string[] = [];
+    writeJson(doc, (chunk) => chunks.push(chunk));
+    io.out(chunks.join(''));
+  }
   return exitForDiagnostics(io, 'sample', arg, file.diagnostics);
 }
 
@@ -186,15 +256,18 @@ Options:
   -o, --output OUT    write to OUT (pretty-printed) instead of standard output (one line)`,
   },
   {
-    name: 'sample', synopsis: 'FILE [--animation NAME] [-o OUT]', summary: 'values at every frame, as JSON', run: sample,
+    name: 'sample', synopsis: 'FILE [--animation NAME] [-o OUT] [--max-samples N]', summary: 'values at every frame, as JSON', run: sample,
     help: `The value of every track at every frame, as JSON: {format, animations: [{name, duration,
-loopMode, tracks: [{path, values}]}]}, evaluated the way the game does.
+loopMode, tracks: [{path, values}]}]}, evaluated the way the game does. Written as it is computed,
+one track at a time; refused when it would hold more than N samples (one per track and frame, plus
+MOTN keys; default ${DEFAULT_MAX_SAMPLES.toLocaleString('en-US')}).
 
 ${FILE_HELP}
 
 Options:
   --animation NAME    only this animation (a MOTN sequence name)
-  -o, --output OUT    write to OUT instead of standard output`,
+  -o, --output OUT    write to OUT instead of standard output
+  --max-samples N     allow up to N samples`,
   },
   LS,
   EXTRACT,

@@ -4,6 +4,10 @@ export interface CliIO {
   err(text: string): void;
   /** Writes a file (export -o). */
   writeFile(path: string, data: string): void;
+  /** Raw stdout, no newline added (streamed output: `sample`); absent: the chunks are joined and go to `out`. */
+  write?(chunk: string): void;
+  /** A file written in chunks (`sample -o`); absent: the chunks are joined and go to `writeFile`. */
+  openFile?(path: string): { write(chunk: string): void; close(): void };
   /** File-system access for `extract` (binary writes, folders, symlink checks); Node's fs when absent. */
   files?: CliFileSystem;
 }

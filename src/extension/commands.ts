@@ -10,6 +10,7 @@
  *   animscope.revealOffset  (uri | uriString, offset, length)          internal: Problems-panel code links
  */
 import * as vscode from 'vscode';
+import { SampleLimitError } from '../anim/sample';
 import type { SampleResult } from '../anim/sample';
 import { baseName, decode } from '../formats/index';
 import type { DecodedFile } from '../formats/types';
@@ -169,7 +170,14 @@ export class Commands {
 
     let text = '';
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sampling ${base}…` }, async () => {
-      const result: SampleResult = sampleResult(decoded, motn ? animation : undefined);
+      let result: SampleResult;
+      try {
+        result = sampleResult(decoded, motn ? animation : undefined);
+      } catch (e) {
+        if (!(e instanceof SampleLimitError)) throw e;
+        throw new UserError(`${base}: the export would hold ${e.samples.toLocaleString('en-US')} samples, more than the limit of ${e.limit.toLocaleString('en-US')}. ` +
+          `${motn && animation === undefined ? 'Export one sequence, or use' : 'Use'} \`animscope sample --max-samples ${e.samples}\` to write it.`);
+      }
       if (format === 'json') {
         text = sampleJsonText(result);
         return;

@@ -21,7 +21,10 @@ export function exportJsonText(decoded: DecodedFile, version: string): string {
   return jsonFileText(exportDecoded(decoded, generatorName(version)));
 }
 
-/** The sample contract; `animation` like `sample --animation NAME`. */
+/**
+ * The sample contract; `animation` like `sample --animation NAME`. Throws SampleLimitError past
+ * DEFAULT_MAX_SAMPLES (as `animscope sample` refuses without `--max-samples`).
+ */
 export function sampleResult(decoded: DecodedFile, animation?: string): SampleResult {
   return sampleFile(decoded, animation === undefined ? {} : { animation });
 }

@@ -158,9 +158,9 @@ export class HeaderPanel implements Panel {
       const detail = [`${plural(m.joints.length, 'joint')}`, `${plural(m.materials.length, 'material')}`];
       if (m.jointNames) {
         const named = m.jointNames.filter((n) => n !== null).length;
-        detail.push(named === m.jointNames.length ? 'every animated joint named' : `${named} of ${m.jointNames.length} animated joints named`);
+        detail.push(named === m.jointNames.length ? 'all joints named' : `${named} of ${m.jointNames.length} animated joints named`);
       }
-      parts.push(el('span', 'as-model-detail', `(${detail.join(', ')}${m.source === 'folder' ? '; found beside the animation' : ''})`));
+      parts.push(el('span', 'as-model-detail', `(${detail.join(', ')}${m.source === 'folder' ? '; beside the animation' : ''})`));
     } else if (file.modelError) {
       parts.push(el('span', 'as-model-missing', `none bound: ${file.modelError}`));
       this.modelRendered.error = file.modelError;
@@ -182,7 +182,7 @@ export class HeaderPanel implements Panel {
     const details = el('details', 'as-model-problems');
     const errors = list.filter((d) => d.severity === 'error').length;
     const summary = el('summary', errors ? 'as-model-missing' : undefined,
-      `${plural(total, 'problem')} in ${fileName}${errors ? ` (${plural(errors, 'error')})` : ''}: the model decoded as far as its bytes allow`);
+      `${plural(total, 'problem')} in the model${errors ? ` (${plural(errors, 'error')}: decoded as far as its bytes allow)` : ''}`);
     const items = el('ul');
     for (const d of list) items.append(el('li', `as-model-problem-${d.severity}`, `[${hexOffset(d.offset, 4)}] ${d.code}: ${d.message}`));
     if (total > list.length) items.append(el('li', undefined, `… ${total - list.length} more (AnimScope output channel)`));

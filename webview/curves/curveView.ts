@@ -296,7 +296,7 @@ export class CurveView implements CurveControls {
     this.overlay.classList.toggle('as-over-key', !!hit);
     if (hit) {
       const t = this.tracks[hit.track];
-      const k = t.keys[hit.key];
+      const k = t.keys.at(hit.key);
       if (this.options.tooltip !== false) this.showTooltip(t, k, hit);
       const o = this.overlay.getBoundingClientRect();
       const r = KEY_RADIUS + 3;
@@ -311,7 +311,7 @@ export class CurveView implements CurveControls {
   selectKey(hit: KeyRef): void {
     this.selected = { track: hit.track, key: hit.key };
     const t = this.tracks[hit.track];
-    const k = t.keys[hit.key];
+    const k = t.keys.at(hit.key);
     this.live.textContent = `${t.channel} ${t.axis} key at frame ${formatValue(k.frame)}, value ${formatValue(k.value)}`;
     this.drawOverlay();
     this.options.onSelectKey?.(t, k);
@@ -321,7 +321,7 @@ export class CurveView implements CurveControls {
     const all: { track: number; key: number; frame: number }[] = [];
     this.tracks.forEach((t, ti) => {
       if (!this.visible[ti] || this.caches[ti].constant) return;
-      t.keys.forEach((k, ki) => all.push({ track: ti, key: ki, frame: k.frame }));
+      for (let ki = 0; ki < t.keys.length; ki++) all.push({ track: ti, key: ki, frame: t.keys.frame(ki) });
     });
     if (!all.length) return;
     all.sort((a, b) => a.frame - b.frame || a.track - b.track || a.key - b.key);
@@ -490,10 +490,13 @@ export class CurveView implements CurveControls {
           if (s[c] < lo) lo = s[c];
           if (s[c] > hi) hi = s[c];
         }
-        for (const k of this.tracks[i].keys) {
-          if (k.frame < start || k.frame > end || !Number.isFinite(k.value)) continue;
-          if (k.value < lo) lo = k.value;
-          if (k.value > hi) hi = k.value;
+        const keys = this.tracks[i].keys;
+        for (let ki = 0; ki < keys.length; ki++) {
+          const frame = keys.frame(ki);
+          const value = keys.value(ki);
+          if (frame < start || frame > end || !Number.isFinite(value)) continue;
+          if (value < lo) lo = value;
+          if (value > hi) hi = value;
         }
       }
       fitLaneRange(lane, lo, hi);

@@ -7,6 +7,9 @@ import type { DescribedTrack } from '../../src/anim';
 import { formatTick, formatValue, Lane, niceStep, PlotScale, ticks, UNIT_SUFFIX } from './scale';
 import { axisColorRole, ThemeColors, withAlpha } from './theme';
 
+
+/** Keys drawn per track and pixel column (more would be hidden under them anyway). */
+const MAX_KEYS_PER_COLUMN = 4;
 /** A track sampled once per pixel column of the current view. */
 export interface TrackCache {
   samples: Float64Array;
@@ -176,7 +179,8 @@ function paintLaneKeys(p: Painter, lane: Lane, data: PlotData, hits: KeyHit[]): 
   let laneKeys = 0;
   for (const i of lane.tracks) {
     if (!data.visible[i] || data.caches[i].constant) continue;
-    for (const k of data.tracks[i].keys) if (k.frame >= start && k.frame <= end) laneKeys++;
+    const keys = data.tracks[i].keys;
+    for (let ki = 0; ki < keys.length; ki++) if (keys.frame(ki) >= start && keys.frame(ki) <= end) laneKeys++;
   }
   const dense = laneKeys > width / 4;
   const pxPerFrame = 1 / scale.framesPerPx;
@@ -187,12 +191,21 @@ function paintLaneKeys(p: Painter, lane: Lane, data: PlotData, hits: KeyHit[]): 
     if (!data.visible[i] || data.caches[i].constant) continue;
     const t = data.tracks[i];
     const color = colors[data.caches[i].role];
-    const inView = t.keys.filter((k) => k.frame >= start - 1 && k.frame <= end + 1).length;
+    const keys = t.keys;
+    let inView = 0;
+    for (let ki = 0; ki < keys.length; ki++) if (keys.frame(ki) >= start - 1 && keys.frame(ki) <= end + 1) inView++;
     const handles = !dense && inView > 0 && width / inView >= 10;
-    t.keys.forEach((k, ki) => {
-      if (k.frame < start - 1 || k.frame > end + 1 || !Number.isFinite(k.value)) return;
-      const x = scale.frameToX(k.frame);
-      const y = scale.valueToY(lane, k.value);
+    // At most MAX_KEYS_PER_COLUMN keys of a track per pixel column (a hostile track may claim 65,535 keys).
+    const perColumn = new Uint8Array(Math.max(1, Math.ceil(scale.plotRight) + 2));
+    for (let ki = 0; ki < keys.length; ki++) {
+      const frame = keys.frame(ki);
+      const value = keys.value(ki);
+      if (frame < start - 1 || frame > end + 1 || !Number.isFinite(value)) continue;
+      const x = scale.frameToX(frame);
+      const y = scale.valueToY(lane, value);
+      const column = Math.min(perColumn.length - 1, Math.max(0, Math.round(x)));
+      if (perColumn[column] >= MAX_KEYS_PER_COLUMN) continue;
+      perColumn[column]++;
       if (handles) {
         ctx.strokeStyle = color;
         ctx.lineWidth = 1;
@@ -209,8 +222,10 @@ function paintLaneKeys(p: Painter, lane: Lane, data: PlotData, hits: KeyHit[]): 
             ctx.moveTo(hx + 1.5, hy);
             ctx.arc(hx, hy, 1.5, 0, Math.PI * 2);
           };
-          if (ki > 0 && Number.isFinite(k.inSlope)) handle(k.inSlope, -1);
-          if (ki < t.keys.length - 1 && Number.isFinite(k.outSlope)) handle(k.outSlope, 1);
+          const inSlope = keys.inSlope(ki);
+          const outSlope = keys.outSlope(ki);
+          if (ki > 0 && Number.isFinite(inSlope)) handle(inSlope, -1);
+          if (ki < keys.length - 1 && Number.isFinite(outSlope)) handle(outSlope, 1);
           ctx.stroke();
         });
       }
@@ -229,7 +244,7 @@ function paintLaneKeys(p: Painter, lane: Lane, data: PlotData, hits: KeyHit[]): 
         ctx.stroke();
       }
       hits.push({ x, y, track: i, key: ki });
-    });
+    }
   }
   ctx.restore();
 }
@@ -288,7 +303,8 @@ export function paintOverlay(p: Painter, data: PlotData, state: OverlayState, wi
 
   const ring = (hit: KeyRef | null, color: string, r: number): void => {
     if (!hit) return;
-    const k = data.tracks[hit.track]?.keys[hit.key];
+    const keys = data.tracks[hit.track]?.keys;
+    const k = keys && hit.key < keys.length ? { frame: keys.frame(hit.key), value: keys.value(hit.key) } : undefined;
     const lane = scale.lanes[data.caches[hit.track]?.lane ?? -1];
     if (!k || !lane || !data.visible[hit.track]) return;
     const kx = scale.frameToX(k.frame);

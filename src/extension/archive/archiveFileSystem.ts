@@ -38,7 +38,7 @@ import * as vscode from 'vscode';
 import { DiagnosticSink } from '../../formats/binary/diagnostics';
 import type { Diagnostic } from '../../formats/binary/diagnostics';
 import {
-  AnyArchive, archiveKindOf, ArchiveEntry, Compression, EntryFormat, extractAny, openAnyArchive,
+  AnyArchive, archiveKindOf, ArchiveEntry, bytesIdentity, Compression, EntryFormat, extractAny, NestingGuard, openAnyArchive,
 } from '../../formats/archive/archive';
 import { detect } from '../../formats/index';
 import type { ListingLevel } from '../../wire/archiveProtocol';
@@ -151,6 +151,8 @@ export interface OpenedLevel {
   diagnostics: Diagnostic[];
   /** 1 for the outermost archive. */
   depth: number;
+  /** Byte identities (bytesIdentity) of this archive and the archives containing it: an entry with one of them is not opened. */
+  ancestors: string[];
 }
 
 export interface ArchiveNode {
@@ -219,9 +221,9 @@ interface CacheRecord {
   ctime: number;
   fileSize: number;
   root: ArchiveNode;
-  /** Decompressed bytes held (all levels) and budget left for nested archives. */
+  /** Decompressed bytes held (all levels); the guard keeps the budget left for nested archives (the library's bounds). */
   cost: number;
-  budget: number;
+  guard: NestingGuard;
   lastUsed: number;
   checkedAt: number;
 }
@@ -239,7 +241,13 @@ function buildChildren(parent: ArchiveNode, level: OpenedLevel, parentIndex: num
       segment = `${segment} (${n})`;
     }
     const isFolder = e.kind === 'folder';
-    const isArchive = !isFolder && e.format === 'archive' && level.depth < MAX_NESTING;
+    let isArchive = !isFolder && e.format === 'archive' && level.depth < MAX_NESTING;
+    // An entry holding an archive that contains it (a PKS entry pointing at its own IPAC) is a plain file here.
+    if (isArchive && level.ancestors.includes(bytesIdentity(extractAny(level.archive, e)))) {
+      isArchive = false;
+      level.diagnostics.push({ severity: 'error', code: 'ARC_NESTED_SELF', offset: e.dataOffset, length: 0,
+        message: `"${e.path}" holds the same bytes as an archive that contains it; not opened again.` });
+    }
     const node: ArchiveNode = {
       segment,
       kind: isFolder ? 'folder' : isArchive ? 'archive' : 'file',
@@ -480,16 +488,14 @@ export class ArchiveFileSystemProvider implements vscode.FileSystemProvider, vsc
     } else if (node.kind === 'archive' && node.entry) {
       const data = extractAny(node.level.archive, node.entry);
       const sink = new DiagnosticSink();
-      if (record.budget <= 0) {
-        sink.error('ARC_BUDGET', 0, 0, `"${node.path}" was not opened: the decompressed size budget (${MAX_ARCHIVE_BUDGET} bytes) is used up.`);
+      if (record.guard.refuse(data, node.entry, node.path, node.level.depth, node.level.ancestors, sink)) {
         // an empty input parses to no entries (its own ARC_MAGIC goes to a scratch sink)
-        node.nested = { archive: openAnyArchive(new Uint8Array(0), new DiagnosticSink()), diagnostics: sink.finish(), depth: node.level.depth + 1 };
+        node.nested = { archive: openAnyArchive(new Uint8Array(0), new DiagnosticSink()), diagnostics: sink.finish(), depth: node.level.depth + 1, ancestors: [] };
       } else {
-        const archive = openAnyArchive(data, sink, { maxSize: record.budget });
-        const cost = archive.bytes === data ? 0 : archive.bytes.length;
-        record.cost += cost;
-        record.budget = Math.max(0, record.budget - cost);
-        node.nested = { archive, diagnostics: sink.finish(), depth: node.level.depth + 1 };
+        const archive = openAnyArchive(data, sink, { maxSize: record.guard.bytesLeft });
+        const id = record.guard.opening(data, archive, node.path);
+        record.cost += archive.bytes === data ? 0 : archive.bytes.length;
+        node.nested = { archive, diagnostics: sink.finish(), depth: node.level.depth + 1, ancestors: [...node.level.ancestors, id] };
         this.trim(record.key);
       }
       node.children = buildChildren(node, node.nested, -1);
@@ -497,6 +503,19 @@ export class ArchiveFileSystemProvider implements vscode.FileSystemProvider, vsc
       node.children = new Map();
     }
     return node.children;
+  }
+
+  /** The level a parent record opened for `outer` (an archive URI naming a nested archive), if any. */
+  private async openedNested(outer: vscode.Uri): Promise<OpenedLevel | undefined> {
+    if (outer.scheme !== ARCHIVE_SCHEME) return undefined;
+    try {
+      const { node, record } = await this.resolve(outer);
+      if (node.kind !== 'archive') return undefined;
+      this.childrenOf(node, record);
+      return node.nested && node.nested.archive.entries.length > 0 ? node.nested : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   private async readOuter(outer: vscode.Uri): Promise<Uint8Array> {
@@ -551,16 +570,27 @@ export class ArchiveFileSystemProvider implements vscode.FileSystemProvider, vsc
     if (stat.size > MAX_ARCHIVE_FILE_BYTES) {
       throw vscode.FileSystemError.Unavailable(`${displayPath(outer)} is ${stat.size} bytes; archives over ${MAX_ARCHIVE_FILE_BYTES} bytes are not opened.`);
     }
-    const bytes = await this.readOuter(outer);
-    const sink = new DiagnosticSink();
-    const archive = openAnyArchive(bytes, sink, { maxSize: MAX_ARCHIVE_BUDGET });
-    const cost = bytes.length + (archive.bytes === bytes ? 0 : archive.bytes.length);
-    const level: OpenedLevel = { archive, diagnostics: sink.finish(), depth: 1 };
+    const guard = new NestingGuard({ maxDepth: MAX_NESTING, maxTotalBytes: MAX_ARCHIVE_BUDGET }, false);
+    // A nested archive its parent has already opened (and decompressed) is reused, not read and decompressed again.
+    const opened = await this.openedNested(outer);
+    let level: OpenedLevel;
+    let archive: AnyArchive;
+    let cost = 0;
+    if (opened) {
+      archive = opened.archive;
+      level = { archive, diagnostics: [...opened.diagnostics], depth: 1, ancestors: [guard.opening(archive.bytes, archive, '')] };
+    } else {
+      const bytes = await this.readOuter(outer);
+      const sink = new DiagnosticSink();
+      archive = openAnyArchive(bytes, sink, { maxSize: MAX_ARCHIVE_BUDGET });
+      cost = bytes.length + (archive.bytes === bytes ? 0 : archive.bytes.length);
+      level = { archive, diagnostics: sink.finish(), depth: 1, ancestors: [guard.opening(bytes, archive, '')] };
+    }
     const root: ArchiveNode = { segment: '', kind: 'root', path: '', level, size: 0, index: -1 };
     const now = Date.now();
     const record: CacheRecord = {
       key, outer, baseKey: base.toString(), mtime: stat.mtime, ctime: stat.ctime, fileSize: stat.size, root,
-      cost, budget: Math.max(0, MAX_ARCHIVE_BUDGET - (archive.bytes === bytes ? 0 : archive.bytes.length)),
+      cost, guard,
       lastUsed: now, checkedAt: now,
     };
     this.cache.set(key, record);

@@ -9,7 +9,8 @@
  * case-insensitive (GameCube archives are looked up case-insensitively by the game).
  */
 import { DiagnosticSink, hex } from '../binary/diagnostics';
-import { AnyArchive, ArchiveEntry, extractAny, isAnyArchive, openAnyArchive } from './archive';
+import { AnyArchive, ArchiveEntry, extractAny, isAnyArchive, NestingGuard, openAnyArchive } from './archive';
+import type { NestingLimits } from './archive';
 
 export interface ArchivePathSplit {
   /** The path of the archive file on disk, as given (original separators). */
@@ -140,12 +141,8 @@ export function findEntry<E extends LocatableEntry>(entries: readonly E[], inner
   return hit && hit.rest.length === 0 ? hit.entry : undefined;
 }
 
-export interface ResolveOptions {
-  /** Archives opened along the way, outermost included (default 8). */
-  maxDepth?: number;
-  /** Total decompressed bytes allowed across nesting levels (default 1 GiB). */
-  maxTotalBytes?: number;
-}
+/** Archives opened along the way, outermost included (default 8); total size of the archives opened (default 1 GiB). */
+export type ResolveOptions = Pick<NestingLimits, 'maxDepth' | 'maxTotalBytes'>;
 
 export interface ArchiveLocation {
   /** The entry's stored bytes (still Yaz0/gzip-compressed if the entry itself is). */
@@ -163,18 +160,15 @@ export interface ArchiveLocation {
 export function locateInArchive(
   archiveBytes: Uint8Array, innerPath: string, diagnostics: DiagnosticSink, options: ResolveOptions = {},
 ): ArchiveLocation | undefined {
-  const maxDepth = options.maxDepth ?? 8;
-  let budget = options.maxTotalBytes ?? 1024 * 1024 * 1024;
+  // The path names one archive per level: only depth, size and self-nesting need bounding.
+  const guard = new NestingGuard(options, false);
   let bytes = archiveBytes;
   let path = innerPath;
   const via: ArchiveEntry[] = [];
+  const ancestors: string[] = [];
   for (let depth = 0; ; depth++) {
-    if (depth >= maxDepth) {
-      diagnostics.error('ARC_NESTING', 0, 0, `Archives are nested deeper than ${maxDepth} levels; "${innerPath}" was not opened.`);
-      return undefined;
-    }
-    const archive = openAnyArchive(bytes, diagnostics, { maxSize: budget, detectEntries: false });
-    budget = Math.max(0, budget - archive.bytes.length);
+    const archive = openAnyArchive(bytes, diagnostics, { maxSize: guard.bytesLeft, detectEntries: false });
+    ancestors.push(guard.opening(bytes, archive, via.map((v) => v.path).join('/')));
     const hit = locateEntry(archive.entries, path);
     if (!hit) {
       diagnostics.error('ARC_PATH_NOT_FOUND', 0, 0, `No entry "${path}" in the archive${via.length ? ` "${via[via.length - 1].path}"` : ''}.`);
@@ -190,6 +184,7 @@ export function locateInArchive(
         `"${hit.entry.path}" (at ${hex(hit.entry.dataOffset)}) is a file, not an archive; "${hit.rest.join('/')}" cannot be inside it.`);
       return undefined;
     }
+    if (guard.refuse(data, hit.entry, [...via.map((v) => v.path), hit.entry.path].join('/'), depth + 1, ancestors, diagnostics)) return undefined;
     via.push(hit.entry);
     bytes = data;
     path = hit.rest.join('/');

@@ -3,14 +3,17 @@
  * CLI (`ls`, `extract`, archive paths) and the extension's archive file system build on.
  *
  * Pure and browser-safe (no Node modules). Never throws; every size is bounded:
- * decompression is capped, nested archives are opened only within a depth and a total-bytes
- * budget.
+ * decompression is capped, format detection shares one decompression budget per archive, and
+ * nested archives are opened only within a depth, a total-bytes budget (plain nested archives
+ * count their stored size), a total number of listed entries, and never again when their bytes
+ * are those of an archive that contains them (a PKS entry pointing at its own IPAC block):
+ * {@link NestingGuard}, shared by every caller that enters nested archives.
  */
 import { DiagnosticCode, DiagnosticSink } from '../binary/diagnostics';
 import type { Diagnostic } from '../binary/diagnostics';
 import type { FieldNode } from '../binary/fields';
 import { detect } from '../index';
-import { AnimFormat, isAnimFormat } from '../registry';
+import { AnimFormat, isAnimFormat, specOfName } from '../registry';
 import { gunzip, INFLATE_CODES, isGzip } from './inflate';
 import { isPks, parsePks, PksEntry, PKS_CODES } from './pks';
 import { isRarc, parseRarc, RarcEntry } from './rarc';
@@ -25,7 +28,10 @@ export type EntryFormat = AnimFormat | 'archive' | 'unknown' | 'folder';
 export const ANY_ARCHIVE_CODES: DiagnosticCode[] = [
   ...INFLATE_CODES,
   ...PKS_CODES,
-  { code: 'ARC_BUDGET', severity: 'error', summary: 'A nested archive was not opened: the total decompressed size allowed across nesting levels was used up.' },
+  { code: 'ARC_BUDGET', severity: 'error', summary: 'A nested archive was not opened: the total size allowed across nesting levels (decompressed, or stored for plain nested archives; 1 GiB) was used up.' },
+  { code: 'ARC_NESTED_SELF', severity: 'error', summary: 'An archive entry holds the very bytes of an archive that contains it (e.g. a PKS entry pointing at its own IPAC block): listed once, not opened again.' },
+  { code: 'ARC_NESTED_REPEAT', severity: 'info', summary: 'A nested archive has the same bytes as one already listed (shared data): its entries are listed once, under the first.' },
+  { code: 'ARC_LIST_LIMIT', severity: 'error', summary: 'The listing reached its limit on entries across nested archives (100,000); the rest were not listed.' },
 ];
 
 export interface ArchiveEntry {
@@ -74,7 +80,15 @@ export interface OpenAnyOptions {
   maxSize?: number;
   /** Detect compression and format of every entry (default true). Off: both are 'none'/'unknown' (faster path lookups). */
   detectEntries?: boolean;
+  /**
+   * Bytes all entries of this archive may decompress, together, to detect their format (default
+   * {@link DETECT_BUDGET}); past it a compressed entry is classified from its first bytes only.
+   */
+  detectBudget?: number;
 }
+
+/** Default total decompression for format detection in one archive. */
+export const DETECT_BUDGET = 64 * 1024 * 1024;
 
 /** Decompresses at most `n` bytes of a Yaz0 / gzip stream (for sniffing); the bytes themselves otherwise. */
 export function peekDecompressed(bytes: Uint8Array, n = 64): Uint8Array {
@@ -113,8 +127,13 @@ function declaredSize(bytes: Uint8Array, compression: Compression): number {
   return bytes.length;
 }
 
-/** Compression and format of one entry's bytes (`name` helps MOTN detection, which has no magic). */
-export function detectEntry(data: Uint8Array, name: string): { compression: Compression; format: EntryFormat } {
+/**
+ * Compression and format of one entry's bytes (`name` helps MOTN detection, which has no magic).
+ * A compressed entry is decompressed fully only when its head says nothing, its declared size is
+ * at most 16 MiB and `budget` (shared by the caller across entries) has room; what it costs is
+ * taken from `budget.left`.
+ */
+export function detectEntry(data: Uint8Array, name: string, budget: { left: number } = { left: FULL_DETECT_LIMIT }): { compression: Compression; format: EntryFormat } {
   const compression = compressionOf(data);
   const classify = (bytes: Uint8Array): EntryFormat | undefined => {
     if (isRarc(bytes) || isPks(bytes)) return 'archive';
@@ -125,8 +144,11 @@ export function detectEntry(data: Uint8Array, name: string): { compression: Comp
   if (compression === 'none') return { compression, format: classify(data) ?? 'unknown' };
   const head = peekDecompressed(data, 64);
   let format = classify(head);
-  if (format === undefined && declaredSize(data, compression) <= FULL_DETECT_LIMIT) {
-    format = classify(decompressEntry(data, new DiagnosticSink(), { maxSize: FULL_DETECT_LIMIT }));
+  const declared = declaredSize(data, compression);
+  if (format === undefined && declared <= FULL_DETECT_LIMIT && declared <= budget.left) {
+    const full = decompressEntry(data, new DiagnosticSink(), { maxSize: Math.min(FULL_DETECT_LIMIT, budget.left) });
+    budget.left -= full.length;
+    format = classify(full);
   }
   return { compression, format: format ?? 'unknown' };
 }
@@ -147,8 +169,20 @@ export function openAnyArchive(input: Uint8Array, diagnostics: DiagnosticSink, o
   const bytes = container === 'none' ? input : decompressEntry(input, diagnostics, { maxSize: options.maxSize });
   const compressedSize = container === 'none' ? undefined : input.length;
   const detectEntries = options.detectEntries ?? true;
-  const info = (data: Uint8Array, name: string): { compression: Compression; format: EntryFormat } =>
-    detectEntries ? detectEntry(data, name) : { compression: 'none', format: 'unknown' };
+  const budget = { left: options.detectBudget ?? DETECT_BUDGET };
+  // Entries sharing one range of data (hostile tables can make thousands) are detected once.
+  const detected = new Map<string, { compression: Compression; format: EntryFormat }>();
+  const info = (data: Uint8Array, name: string): { compression: Compression; format: EntryFormat } => {
+    if (!detectEntries) return { compression: 'none', format: 'unknown' };
+    // MOTN is detected by name too: the name is part of the key.
+    // formats without magic (MOTN) are told by name: the name is part of what the detection saw
+    const key = `${data.byteOffset}:${data.length}:${specOfName(name)?.magic.kind === 'content' ? 'm' : ''}`;
+    const known = detected.get(key);
+    if (known) return { ...known };
+    const found = detectEntry(data, name, budget);
+    detected.set(key, found);
+    return { ...found };
+  };
 
   if (isPks(bytes)) {
     const pks = parsePks(bytes, diagnostics);
@@ -188,6 +222,109 @@ export function extractAny(archive: Pick<AnyArchive, 'bytes'>, entry: ArchiveEnt
   return b.subarray(entry.dataOffset, Math.min(b.length, entry.dataOffset + entry.size));
 }
 
+// --- nested archives: the bounds every caller shares ---
+
+export interface NestingLimits {
+  /** Archives opened along one path, outermost included (default 8). */
+  maxDepth?: number;
+  /** Total size of the archives opened: decompressed, or stored for plain nested archives (default 1 GiB). */
+  maxTotalBytes?: number;
+  /** Entries listed across all archives (default 100,000). */
+  maxEntries?: number;
+}
+
+export const DEFAULT_NESTING: Required<NestingLimits> = { maxDepth: 8, maxTotalBytes: 1024 * 1024 * 1024, maxEntries: 100_000 };
+
+const bufferIds = new WeakMap<ArrayBufferLike, number>();
+let nextBufferId = 1;
+
+/**
+ * Identity of a range of bytes: the same buffer, offset and length. A nested archive whose
+ * stored bytes have the identity of an archive containing it is that archive again.
+ */
+export function bytesIdentity(bytes: Uint8Array): string {
+  let id = bufferIds.get(bytes.buffer);
+  if (id === undefined) {
+    id = nextBufferId++;
+    bufferIds.set(bytes.buffer, id);
+  }
+  return `${id}:${bytes.byteOffset}:${bytes.length}`;
+}
+
+/** Why a nested archive is not opened (undefined: it may be). */
+export type NestingRefusal = 'depth' | 'self' | 'repeat' | 'budget';
+
+/**
+ * The bounds of one walk through nested archives (a listing, a path lookup, the archive file
+ * system's tree of one outer file): depth, total bytes, total entries, and archives that are
+ * their own ancestor. Reports refusals to the sink of the archive holding the entry.
+ */
+export class NestingGuard {
+  readonly maxDepth: number;
+  readonly maxEntries: number;
+  /** Bytes left for archives still to open. */
+  bytesLeft: number;
+  private entriesUsed = 0;
+  /** Identity of every archive opened → its inner path ('' for the outermost). */
+  private readonly opened = new Map<string, string>();
+
+  constructor(limits: NestingLimits = {}, private readonly skipRepeats = true) {
+    this.maxDepth = limits.maxDepth ?? DEFAULT_NESTING.maxDepth;
+    this.maxEntries = limits.maxEntries ?? DEFAULT_NESTING.maxEntries;
+    this.bytesLeft = limits.maxTotalBytes ?? DEFAULT_NESTING.maxTotalBytes;
+  }
+
+  /** Records an opened archive (its stored bytes' identity) and charges its size (decompressed, or stored when plain). */
+  opening(stored: Uint8Array, archive: Pick<AnyArchive, 'bytes'>, path: string): string {
+    const id = bytesIdentity(stored);
+    if (!this.opened.has(id)) this.opened.set(id, path);
+    this.bytesLeft = Math.max(0, this.bytesLeft - archive.bytes.length);
+    return id;
+  }
+
+  /** Takes one entry from the listing budget; false once the limit is reached. */
+  takeEntry(): boolean {
+    if (this.entriesUsed >= this.maxEntries) return false;
+    this.entriesUsed++;
+    return true;
+  }
+
+  get entriesListed(): number {
+    return this.entriesUsed;
+  }
+
+  /**
+   * May the nested archive `stored` (the stored bytes of `entry`, at inner path `path`, inside the
+   * archives whose identities are `ancestors`, outermost first) be opened at `depth` (outermost = 0)?
+   * When not, says why on `sink` and returns the reason.
+   */
+  refuse(stored: Uint8Array, entry: Pick<ArchiveEntry, 'path' | 'dataOffset'>, path: string, depth: number,
+    ancestors: readonly string[], sink: DiagnosticSink): NestingRefusal | undefined {
+    const id = bytesIdentity(stored);
+    if (ancestors.includes(id)) {
+      const first = this.opened.get(id);
+      sink.error('ARC_NESTED_SELF', entry.dataOffset, 0,
+        `"${entry.path}" holds the same ${stored.length} bytes as ${first ? `the archive "${first}"` : 'the outermost archive'}, which contains it; not opened again.`);
+      return 'self';
+    }
+    if (depth >= this.maxDepth) {
+      sink.error('ARC_NESTING', entry.dataOffset, 0, `"${entry.path}" is an archive nested deeper than ${this.maxDepth} levels; not opened.`);
+      return 'depth';
+    }
+    const first = this.opened.get(id);
+    if (this.skipRepeats && first !== undefined) {
+      sink.info('ARC_NESTED_REPEAT', entry.dataOffset, 0, `"${entry.path}" has the same bytes as "${first}", listed there.`);
+      return 'repeat';
+    }
+    // A plain archive costs its stored size; a compressed one at least that (its decompression is capped by what is left).
+    if (this.bytesLeft <= 0 || stored.length > this.bytesLeft) {
+      sink.error('ARC_BUDGET', entry.dataOffset, 0, `"${path}" was not opened: the size budget across nested archives is used up.`);
+      return 'budget';
+    }
+    return undefined;
+  }
+}
+
 // --- nested listing ---
 
 export interface ArchiveTreeItem {
@@ -215,43 +352,42 @@ export interface ArchiveTree {
   items: ArchiveTreeItem[];
 }
 
-export interface TreeOptions {
-  /** Archives opened, outermost included (default 8). */
-  maxDepth?: number;
-  /** Total decompressed bytes across all archives (default 1 GiB). */
-  maxTotalBytes?: number;
+export interface TreeOptions extends NestingLimits {
   /** Enter nested archives (default true). */
   nested?: boolean;
 }
 
-/** Lists an archive and (by default) every archive nested in it, with full inner paths. Never throws. */
+/**
+ * Lists an archive and (by default) every archive nested in it, with full inner paths. Never
+ * throws; bounded by {@link NestingGuard}: an archive is opened once per listing (an entry with
+ * the bytes of an archive containing it, or of one already listed, is listed but not opened).
+ */
 export function listArchiveTree(input: Uint8Array, options: TreeOptions = {}): ArchiveTree {
-  const maxDepth = options.maxDepth ?? 8;
-  let budget = options.maxTotalBytes ?? 1024 * 1024 * 1024;
+  const guard = new NestingGuard(options);
   const tree: ArchiveTree = { archives: [], items: [] };
-  const visit = (bytes: Uint8Array, prefix: string, depth: number): void => {
+  let full = false;
+  const visit = (bytes: Uint8Array, prefix: string, depth: number, ancestors: readonly string[]): void => {
     const sink = new DiagnosticSink();
-    const archive = openAnyArchive(bytes, sink, { maxSize: budget });
-    budget = Math.max(0, budget - (archive.bytes === bytes ? 0 : archive.bytes.length));
+    const archive = openAnyArchive(bytes, sink, { maxSize: guard.bytesLeft });
+    const chain = [...ancestors, guard.opening(bytes, archive, prefix)];
     const node: ArchiveTreeNode = { path: prefix, depth, archive, diagnostics: sink.list };
     const index = tree.archives.push(node) - 1;
     for (const entry of archive.entries) {
+      if (full) break;
+      if (!guard.takeEntry()) {
+        full = true;
+        sink.error('ARC_LIST_LIMIT', entry.recordOffset, 0, `The listing stopped at ${guard.maxEntries} entries (nested archives included); "${entry.path}" and the rest are not listed.`);
+        break;
+      }
       const path = prefix ? `${prefix}/${entry.path}` : entry.path;
       tree.items.push({ path, depth, archive: index, entry });
       if (entry.kind !== 'file' || entry.format !== 'archive' || options.nested === false) continue;
-      if (depth + 1 >= maxDepth) {
-        sink.error('ARC_NESTING', entry.dataOffset, 0, `"${entry.path}" is an archive nested deeper than ${maxDepth} levels; not opened.`);
-        continue;
-      }
       const data = extractAny(archive, entry);
-      if (budget <= 0) {
-        sink.error('ARC_BUDGET', entry.dataOffset, 0, `"${entry.path}" was not opened: the decompressed size budget is used up.`);
-        continue;
-      }
-      visit(data, path, depth + 1);
+      if (guard.refuse(data, entry, path, depth + 1, chain, sink)) continue;
+      visit(data, path, depth + 1, chain);
     }
     sink.finish();
   };
-  visit(input, '', 0);
+  visit(input, '', 0, []);
   return tree;
 }

@@ -6,7 +6,8 @@
  * (length = third byte + 0x12).
  *
  * Never throws. The output is bounded by the declared size, by what the input could possibly
- * expand to, and by a hard cap; diagnostics carry offsets in the compressed stream.
+ * expand to (about 87×) and by a hard cap; the buffer grows as data is really produced, so a
+ * hostile declared size costs nothing. Diagnostics carry offsets in the compressed stream.
  */
 import { DiagnosticCode, DiagnosticSink, hex } from '../binary/diagnostics';
 
@@ -37,13 +38,18 @@ export function yaz0DeclaredSize(bytes: Uint8Array): number {
 }
 
 /**
- * The most output a stream of `compressedLength` bytes (header included) can produce: every
- * 3 payload bytes at most one longest reference (0x111 bytes). Group bytes only lower the real
- * figure, so this is a safe upper bound.
+ * The most output a stream of `compressedLength` bytes (header included) can produce. The best
+ * ratio is a group byte and eight 3-byte longest references: 25 input bytes → 8 × 0x111 output
+ * bytes (≈ 87×); so at most 8 references per 25 payload bytes, rounded up.
  */
 export function yaz0MaxOutput(compressedLength: number): number {
   const payload = Math.max(0, compressedLength - YAZ0_HEADER_SIZE);
-  return Math.ceil(payload / 3) * MAX_MATCH;
+  return Math.ceil((payload * 8) / 25) * MAX_MATCH;
+}
+
+/** The first buffer: proportional to the input (typical archives compress 2–8×), never to the declared size alone. */
+function initialCapacity(inLength: number, outLength: number): number {
+  return Math.min(outLength, Math.max(0x10000, inLength * 8));
 }
 
 export interface Yaz0Options {
@@ -51,7 +57,11 @@ export interface Yaz0Options {
   maxSize?: number;
 }
 
-/** Decompresses a Yaz0 stream; never throws, never allocates more than the declared size (bounded). */
+/**
+ * Decompresses a Yaz0 stream; never throws. The buffer starts proportional to the input and
+ * doubles as output is produced, up to the declared size (itself capped by what the input can
+ * produce and by `maxSize`).
+ */
 export function decompressYaz0(bytes: Uint8Array, diagnostics: DiagnosticSink, options: Yaz0Options = {}): Uint8Array {
   const inLength = bytes.length;
   if (inLength < YAZ0_HEADER_SIZE) {
@@ -67,20 +77,26 @@ export function decompressYaz0(bytes: Uint8Array, diagnostics: DiagnosticSink, o
     outLength = cap;
   }
 
-  const out = new Uint8Array(outLength);
+  let out = new Uint8Array(initialCapacity(inLength, outLength));
   let src = YAZ0_HEADER_SIZE;
   let dst = 0;
   let overrunReported = false;
   // One group needs at most 1 + 8 × 3 input bytes and produces at most 8 × 0x111 output bytes:
   // while both fit, the inner loop runs without bounds checks (fast path).
+  const GROUP_OUT = 8 * MAX_MATCH;
   const fastIn = inLength - 25;
-  const fastOut = outLength - 8 * MAX_MATCH;
 
   outer:
   while (dst < outLength) {
     if (src >= inLength) break;
+    // Room for a whole group, or the buffer is already at its final size (the slow path checks).
+    if (dst + GROUP_OUT > out.length && out.length < outLength) {
+      const grown = new Uint8Array(Math.min(outLength, Math.max(out.length * 2, dst + GROUP_OUT)));
+      grown.set(out.subarray(0, dst));
+      out = grown;
+    }
     const group = bytes[src++];
-    if (src <= fastIn && dst <= fastOut) {
+    if (src <= fastIn && dst + GROUP_OUT <= out.length) {
       for (let bit = 0x80; bit !== 0; bit >>= 1) {
         if (group & bit) {
           out[dst++] = bytes[src++];
@@ -164,5 +180,5 @@ export function decompressYaz0(bytes: Uint8Array, diagnostics: DiagnosticSink, o
     diagnostics.hint('YAZ0_TRAILING_DATA', src, inLength - src,
       `${inLength - src} bytes follow the end of the Yaz0 stream at compressed offset ${hex(src)}.`);
   }
-  return out;
+  return out.length === dst ? out : out.subarray(0, dst);
 }

@@ -68,7 +68,7 @@ describe('anim/fullTrack: step curves', () => {
 
   it('keys: one per stored value linked to its bank element, no tangents; missing ones without a path', () => {
     const c = compileFullTrack({ count: 3, index: 4 }, bank);
-    assert.deepStrictEqual(stepKeys(c, 'TPT1', 'textureIndexBank').map((k) => [k.frame, Number.isNaN(k.value) ? null : k.value, k.valuePath ?? null, Number.isNaN(k.inSlope)]), [
+    assert.deepStrictEqual(stepKeys(c, 'TPT1', 'textureIndexBank').toArray().map((k) => [k.frame, Number.isNaN(k.value) ? null : k.value, k.valuePath ?? null, Number.isNaN(k.inSlope)]), [
       [0, 14, 'TPT1/textureIndexBank[4]', true],
       [1, 15, 'TPT1/textureIndexBank[5]', true],
       [2, null, null, true],

@@ -40,7 +40,7 @@ describe('anim golden: real samples through decode()', () => {
     assert.ok(Math.abs(values(r, 'entries/0/matrix/m02')[600] - 0.9987520884896568) < 1e-9);
     const q = describeTracks(decode(readSample('j3d/smg/TripodBossCore/Wait.btk'), 'Wait.btk').anim!).find((t) => t.path === 'entries/0/rotation/q')!;
     assert.ok(q.keys.length >= 2);
-    assert.ok(q.keys.every((k) => /^TTK1\/rotationBank\[\d+\]$/.test(k.valuePath ?? '')));
+    assert.ok(q.keys.toArray().every((k) => /^TTK1\/rotationBank\[\d+\]$/.test(k.valuePath ?? '')));
   });
 
   it('j3d/smg/TripodBossCore/Wait.brk', () => {

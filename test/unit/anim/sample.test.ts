@@ -133,18 +133,18 @@ describe('anim/describe: describeTracks', () => {
     const t = (p: string) => tracks.find((x) => x.path === p)!;
     const ry = t('joints/1/rotation/y');
     assert.deepStrictEqual([ry.group, ry.channel, ry.axis, ry.unit], [1, 'rotation', 'y', 'degrees']);
-    assert.deepStrictEqual(ry.keys.map((k) => [k.frame, k.value, k.valuePath]), [
+    assert.deepStrictEqual(ry.keys.toArray().map((k) => [k.frame, k.value, k.valuePath]), [
       [0, 200 * DEG, 'ANK1/rotationBank[2]'],
       [4, 400 * DEG, 'ANK1/rotationBank[5]'],
     ]);
-    assert.deepStrictEqual(t('joints/0/scale/x').keys, [{ frame: 0, value: 2.5, inSlope: 0, outSlope: 0, valuePath: 'ANK1/scaleBank[1]' }]);
+    assert.deepStrictEqual(t('joints/0/scale/x').keys.toArray(), [{ frame: 0, value: 2.5, inSlope: 0, outSlope: 0, valuePath: 'ANK1/scaleBank[1]' }]);
     const tz = t('joints/0/translation/z');
-    assert.deepStrictEqual(tz.keys.map((k) => [k.inSlope, k.outSlope, k.valuePath]), [
+    assert.deepStrictEqual(tz.keys.toArray().map((k) => [k.inSlope, k.outSlope, k.valuePath]), [
       [0, 1, 'ANK1/translationBank[1]'],
       [1, 0, 'ANK1/translationBank[5]'],
     ]);
     assert.strictEqual(tz.unit, 'units');
-    assert.deepStrictEqual(t('joints/0/scale/y').keys, []);
+    assert.deepStrictEqual(t('joints/0/scale/y').keys.toArray(), []);
     assert.strictEqual(t('joints/1/rotation/y').evaluate(2), 300 * DEG);
   });
 
@@ -157,14 +157,14 @@ describe('anim/describe: describeTracks', () => {
     );
     const kg = brkTracks.find((x) => x.path === 'konstant/0/g')!;
     assert.deepStrictEqual([kg.channel, kg.axis, kg.unit], ['konstant', 'g', 'color']);
-    assert.deepStrictEqual(kg.keys.map((k) => [k.value, k.valuePath]), [[77, 'TRK1/konstantGBank[3]']]);
+    assert.deepStrictEqual(kg.keys.toArray().map((k) => [k.value, k.valuePath]), [[77, 'TRK1/konstantGBank[3]']]);
 
     const k0 = mkey(0, [30, 1]);
     const k1 = mkey(8, [2]);
     const m = describeTracks(motn([mseq('A', 4, []), mseq('B', 8, [mtrack(3, 'scale', 'z', [k0, k1])])]), 1);
     assert.strictEqual(m.length, 1);
     assert.deepStrictEqual([m[0].path, m[0].group, m[0].channel, m[0].axis, m[0].unit], ['bones/3/scale/z', 3, 'scale', 'z', 'scale']);
-    assert.deepStrictEqual(m[0].keys, [
+    assert.deepStrictEqual(m[0].keys.toArray(), [
       { frame: 0, value: 1, inSlope: 1, outSlope: 1, valueOffset: k0.offset, valueSize: 4 },
       { frame: 8, value: 2, inSlope: 0, outSlope: 0, valueOffset: k1.offset, valueSize: 2 },
     ]);

@@ -1,0 +1,36 @@
+/**
+ * Child process of `npm run hostile` (and the fuzz campaign's CLI target): runs one `animscope`
+ * command in-process with output counted, not kept, then prints one JSON line on stderr:
+ * { code, outBytes, outLines, errLines, firstError, maxRssKB }.
+ */
+import { run } from '../src/cli/main';
+import type { CliIO } from '../src/cli/output';
+
+function main(): void {
+  let outBytes = 0;
+  let outLines = 0;
+  const errs: string[] = [];
+  const count = (text: string): void => {
+    outBytes += Buffer.byteLength(text);
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) outLines++;
+  };
+  const io: CliIO = {
+    out: (t) => count(t + '\n'),
+    err: (t) => { if (errs.length < 100) errs.push(t); },
+    writeFile: (_p, d) => count(d),
+    write: (t) => count(t),
+    openFile: () => ({ write: (t: string) => count(t), close: () => undefined }),
+    files: { mkdir: () => undefined, writeBytes: (_p, d) => { outBytes += d.length; }, lstat: () => undefined, realpath: (p) => p },
+  };
+  let code: number;
+  try {
+    code = run(process.argv.slice(2), io);
+  } catch (e) {
+    code = 99;
+    errs.push(`UNCAUGHT ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+  }
+  const firstError = (errs[0] ?? '').split('\n')[0].slice(0, 160);
+  process.stderr.write('\n' + JSON.stringify({ code, outBytes, outLines, errLines: errs.length, firstError, maxRssKB: process.resourceUsage().maxRSS }) + '\n');
+}
+
+main();

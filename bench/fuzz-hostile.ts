@@ -1,0 +1,68 @@
+/**
+ * `npm run hostile`: every file of ../shared/hostile through `animscope ls`, `validate`, `info` and
+ * `sample`, each in its own process: wall time, peak RSS, exit code, output size, first error
+ * line. Targets: every run within 2 s and 256 MB, no uncaught exception (exit 99). Exit code 1
+ * when a target is missed.
+ */
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { SAMPLES_DIR } from '../test/unit/helpers';
+
+export const HOSTILE_DIR = path.join(SAMPLES_DIR, '..', 'hostile');
+const COMMANDS = ['ls', 'validate', 'info', 'sample'];
+export const TIME_LIMIT_MS = 2000;
+export const RSS_LIMIT_KB = 256 * 1024;
+
+export interface CliRun {
+  file: string;
+  command: string;
+  ms: number;
+  rssKB: number;
+  code: number;
+  outBytes: number;
+  outLines: number;
+  firstError: string;
+}
+
+/** Runs one command in a child process (bench/fuzz-cli.js), killed after `timeoutMs`. */
+export function runCli(command: string, file: string, timeoutMs = 20_000): CliRun {
+  const child = path.join(__dirname, 'fuzz-cli.js');
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [child, command, file], { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
+  const ms = performance.now() - t0;
+  const last = (r.stderr ?? '').trim().split('\n').pop() ?? '';
+  let info: { code: number; outBytes: number; outLines: number; firstError: string; maxRssKB: number } | undefined;
+  try { info = JSON.parse(last); } catch { info = undefined; }
+  if (!info) {
+    return { file, command, ms, rssKB: -1, code: r.status ?? -1, outBytes: 0, outLines: 0, firstError: r.error ? `killed: ${r.error.message}` : last.slice(0, 160) };
+  }
+  return { file, command, ms, rssKB: info.maxRssKB, code: info.code, outBytes: info.outBytes, outLines: info.outLines, firstError: info.firstError };
+}
+
+export function hostileTable(): { rows: CliRun[]; missed: number } {
+  const files = fs.readdirSync(HOSTILE_DIR).filter((n) => n !== 'README.md').sort();
+  const rows: CliRun[] = [];
+  let missed = 0;
+  console.log(`\nHostile files (${HOSTILE_DIR}): every command within ${TIME_LIMIT_MS / 1000} s and ${RSS_LIMIT_KB / 1024} MB`);
+  console.log(`${'file'.padEnd(26)}${'command'.padEnd(10)}${'time'.padStart(8)}${'RSS'.padStart(9)}${'exit'.padStart(6)}${'output'.padStart(16)}  first error line`);
+  for (const name of files) {
+    for (const command of COMMANDS) {
+      const r = runCli(command, path.join(HOSTILE_DIR, name));
+      rows.push(r);
+      const bad = r.ms > TIME_LIMIT_MS || r.rssKB < 0 || r.rssKB > RSS_LIMIT_KB || r.code === 99;
+      if (bad) missed++;
+      // Names from files may hold control characters: shown escaped.
+      const err = JSON.stringify(r.firstError).slice(1, -1).slice(0, 90);
+      console.log(`${name.padEnd(26)}${command.padEnd(10)}${(r.ms / 1000).toFixed(2).padStart(7)}s${(r.rssKB / 1024).toFixed(0).padStart(6)} MB${String(r.code).padStart(6)}` +
+        `${`${r.outLines} l/${r.outBytes < 1e6 ? `${(r.outBytes / 1e3).toFixed(1)} kB` : `${(r.outBytes / 1e6).toFixed(1)} MB`}`.padStart(16)}  ${err}${bad ? '   <-- MISSED' : ''}`);
+    }
+  }
+  console.log(`${rows.length} runs, ${missed} over ${TIME_LIMIT_MS / 1000} s / ${RSS_LIMIT_KB / 1024} MB or uncaught`);
+  return { rows, missed };
+}
+
+if (require.main === module) {
+  const { missed } = hostileTable();
+  process.exitCode = missed > 0 ? 1 : 0;
+}
