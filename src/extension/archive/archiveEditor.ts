@@ -1,6 +1,7 @@
 /**
  * The archive overview: a read-only custom editor (`animscope.archive`) for `.arc`, `.rarc`, `.pks`
- * (default) and `.szs` (option: most `.szs` hold a RARC, but some hold a single file). It lists every
+ * and `.szs` (both default; a `.szs` holding a single file says what it is and offers the animation
+ * editor, and `*.bck.szs`-style names match the animation editor's more specific selector). It lists every
  * entry (path, size, data offset, detected format, compression), nested archives included, with the
  * archive's own diagnostics. Opening an entry: animations in the AnimScope editor, nested archives
  * and folders in the Archive view, anything else in the hex editor (when installed) or VS Code's
@@ -20,7 +21,7 @@ import { FirstLoadWatchdog } from '../renderWatchdog';
 
 /** Default editor for .arc, .rarc, .pks. */
 export const ARCHIVE_VIEW_TYPE = 'animscope.archive';
-/** The same editor for .szs, priority "option" (many .szs are Wii U8 archives or single Yaz0 files). */
+/** The same editor for .szs (its own view type, so the animation editor's `*.bck.szs` selectors stay more specific). */
 export const ARCHIVE_SZS_VIEW_TYPE = 'animscope.archive.szs';
 
 /** The archive editor view type whose selector matches `uri`'s name. */
