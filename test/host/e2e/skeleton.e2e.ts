@@ -62,7 +62,7 @@ export const tests: E2ETest[] = [
       await runCommand(ctx.page, 'View: Close All Editor Groups').catch(() => undefined);
       const wv = await openInCustomEditor(ctx.page, 'TripodBossCore/2ndDemo.bck', { log: ctx.log });
       await wv.locator('h1.as-title', { hasText: '2ndDemo.bck' }).waitFor({ timeout: 30000 });
-      const model = (await wv.locator('.as-model-name').textContent({ timeout: 15000 }))?.trim();
+      const model = (await wv.locator('.as-bound-name').textContent({ timeout: 15000 }))?.trim();
       if (model !== 'TripodBossCore.bdl') throw new Error(`header model: got "${model}", expected TripodBossCore.bdl`);
       const labels = await groupLabels(wv);
       const want = ['Joint 0 · TriPodBossCore', 'Joint 1 · CoreLight', 'Joint 2 · HeadLightCone', 'Joint 3 · HeadLight', 'Joint 4 · MetalBody1'];
