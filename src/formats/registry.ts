@@ -21,7 +21,7 @@ import { BVA } from './jsystem/bva/spec';
 import { BXA } from './jsystem/bxa/spec';
 import { BXK } from './jsystem/bxk/spec';
 import { MOTN } from './motn/spec';
-import type { FormatFamily, FormatSpec } from './spec';
+import type { FormatFamily, FormatIcon, FormatSpec } from './spec';
 
 export const FORMATS = {
   bck: BCK,
@@ -99,6 +99,44 @@ export const MODEL_KIND = {
   filePatterns: ['*.bmd', '*.bdl'],
   icon: { codicon: 'symbol-structure', color: 'charts.yellow' },
 } as const;
+
+/**
+ * Other files of the same archives that AnimScope names in listings but has no view for (they open
+ * in the hex editor): told by their J3D magic where they have one, else by their extension.
+ */
+export interface KnownFileKind {
+  id: string;
+  label: string;
+  title: string;
+  filePatterns: readonly string[];
+  /** `J3D1`/`J3D2` + this type at 0x04, when the file has a J3D header. */
+  j3dType?: string;
+  icon: FormatIcon;
+}
+
+const OTHER_FILE = { codicon: 'file-binary', color: 'descriptionForeground' };
+
+export const KNOWN_FILE_KINDS = [
+  { id: 'bti', label: 'BTI', title: 'GX texture', filePatterns: ['*.bti'], icon: { codicon: 'file-media', color: 'charts.green' } },
+  { id: 'bls', label: 'BLS', title: 'cluster definitions (BLK/BLA targets)', filePatterns: ['*.bls'], j3dType: 'bls1', icon: OTHER_FILE },
+  { id: 'bmt', label: 'BMT', title: 'J3D material table', filePatterns: ['*.bmt'], j3dType: 'bmt3', icon: OTHER_FILE },
+  { id: 'bcsv', label: 'BCSV', title: 'JMap table (Galaxy)', filePatterns: ['*.bcsv', '*.tbl'], icon: { codicon: 'table', color: 'charts.foreground' } },
+  { id: 'banmt', label: 'BANMT', title: 'animation table (Galaxy, BCSV)', filePatterns: ['*.banmt'], icon: { codicon: 'table', color: 'charts.foreground' } },
+  { id: 'kcl', label: 'KCL', title: 'collision mesh', filePatterns: ['*.kcl'], icon: OTHER_FILE },
+  { id: 'pa', label: 'PA', title: 'collision attributes (BCSV)', filePatterns: ['*.pa'], icon: OTHER_FILE },
+  { id: 'canm', label: 'CANM', title: 'camera animation (Galaxy)', filePatterns: ['*.canm'], icon: { codicon: 'device-camera-video', color: 'charts.foreground' } },
+  { id: 'bas', label: 'BAS', title: 'sound timing of an animation (Galaxy)', filePatterns: ['*.bas'], icon: { codicon: 'unmute', color: 'charts.foreground' } },
+] as const satisfies readonly KnownFileKind[];
+
+export type KnownFileKindId = (typeof KNOWN_FILE_KINDS)[number]['id'];
+
+/** The known kind of a file AnimScope has no view for, by J3D type or by name. */
+export function knownFileKind(bytes: Uint8Array, name: string): (KnownFileKind & { id: KnownFileKindId }) | undefined {
+  const type = bytes.length >= 8 && bytes[0] === 0x4A && bytes[1] === 0x33 && bytes[2] === 0x44 ? String.fromCharCode(...bytes.subarray(4, 8)) : '';
+  const base = name.split(/[\\/]/).pop() ?? name;
+  const kinds: readonly (KnownFileKind & { id: KnownFileKindId })[] = KNOWN_FILE_KINDS;
+  return kinds.find((k) => (k.j3dType !== undefined && k.j3dType === type) || k.filePatterns.some((p) => globMatches(p, base)));
+}
 
 /** Suffixes of Yaz0-compressed copies that open like the file itself. */
 export const YAZ0_SUFFIXES = ['szs', 'yaz0'] as const;

@@ -16,13 +16,13 @@
  */
 import type { EntryFormat } from '../formats/archive/archive';
 import type { Diagnostic } from '../formats/binary/diagnostics';
-import { FORMAT_IDS } from '../formats/registry';
+import { FORMAT_IDS, KNOWN_FILE_KINDS, MODEL_KIND } from '../formats/registry';
 import { isDiagnostic } from './protocol';
 import { isBool, isCount, isInt, isObj, isStr, Obj } from '../formats/binary/guards';
 
 export const ARCHIVE_PROTOCOL_VERSION = 1;
 
-export const ENTRY_FORMATS: readonly EntryFormatName[] = [...FORMAT_IDS, 'archive', 'unknown', 'folder'];
+export const ENTRY_FORMATS: readonly EntryFormatName[] = [...FORMAT_IDS, MODEL_KIND.id, ...KNOWN_FILE_KINDS.map((k) => k.id), 'archive', 'unknown', 'folder'];
 export type EntryFormatName = EntryFormat;
 export const COMPRESSIONS = ['none', 'yaz0', 'gzip'] as const;
 export type CompressionName = (typeof COMPRESSIONS)[number];
@@ -173,4 +173,12 @@ export const archiveMsg = {
 };
 
 /** Entry formats the AnimScope animation editor opens. */
-export const ANIMATION_FORMATS: readonly string[] = FORMAT_IDS;
+export const ANIMATION_FORMATS: readonly string[] = [...FORMAT_IDS, MODEL_KIND.id];
+
+/** The label a listing shows for an entry format (`BCK`, `BMD/BDL`, `BCSV`, `archive`, `—`). */
+export function entryFormatLabel(format: string): string {
+  if (format === MODEL_KIND.id) return MODEL_KIND.label;
+  const known = KNOWN_FILE_KINDS.find((k) => k.id === format);
+  if (known) return known.label;
+  return format === 'unknown' ? '—' : format === 'archive' || format === 'folder' ? format : format.toUpperCase();
+}

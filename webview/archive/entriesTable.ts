@@ -6,7 +6,7 @@
  * Every string from the archive goes through textContent.
  */
 import type { ListingRow } from '../../src/wire/archiveProtocol';
-import { ANIMATION_FORMATS } from '../../src/wire/archiveProtocol';
+import { ANIMATION_FORMATS, entryFormatLabel } from '../../src/wire/archiveProtocol';
 import { el, Emitter, setAttr, setClass, setText, uniqueId } from '../shared/dom';
 import { hexOffset } from '../shared/format';
 import { VirtualList } from '../shared/virtualList';
@@ -27,7 +27,7 @@ interface RowParts {
 export function formatLabel(row: ListingRow): string {
   if (row.kind === 'folder') return 'folder';
   if (row.kind === 'archive' || row.format === 'archive') return 'archive';
-  return row.format === 'unknown' ? '—' : row.format.toUpperCase();
+  return entryFormatLabel(row.format);
 }
 
 export function compressionLabel(c: ListingRow['compression']): string {

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { EntryFormat } from '../../formats/archive/archive';
-import { isAnimFormat, specOf } from '../../formats/registry';
+import { isAnimFormat, KNOWN_FILE_KINDS, MODEL_KIND, specOf } from '../../formats/registry';
 import {
   ArchiveFileSystemProvider, archiveRootUri, ARCHIVE_SCHEME, displayPath, NodeInfo, outermostFile, parseArchiveUri,
 } from './archiveFileSystem';
@@ -34,10 +34,8 @@ export interface ArchiveTreeElement {
 export function formatIcon(format: EntryFormat | undefined, kind: NodeInfo['kind'] | undefined): vscode.ThemeIcon {
   if (kind === 'root' || kind === 'archive') return new vscode.ThemeIcon('file-zip');
   if (kind === 'folder') return vscode.ThemeIcon.Folder;
-  if (isAnimFormat(format)) {
-    const { codicon, color } = specOf(format).icon;
-    return new vscode.ThemeIcon(codicon, new vscode.ThemeColor(color));
-  }
+  const icon = isAnimFormat(format) ? specOf(format).icon : format === MODEL_KIND.id ? MODEL_KIND.icon : KNOWN_FILE_KINDS.find((k) => k.id === format)?.icon;
+  if (icon) return new vscode.ThemeIcon(icon.codicon, new vscode.ThemeColor(icon.color));
   return new vscode.ThemeIcon('file-binary');
 }
 
@@ -179,7 +177,7 @@ export class ArchiveTreeProvider implements vscode.TreeDataProvider<ArchiveTreeE
       if (info.suspicious) tip.appendText('\n⚠ the stored name is unsafe as a path (shown with replacements)');
     }
     item.tooltip = tip;
-    const isAnimation = info?.kind === 'file' && isAnimFormat(info.format);
+    const isAnimation = info?.kind === 'file' && (isAnimFormat(info.format) || info.format === MODEL_KIND.id);
     item.contextValue = info?.kind === 'archive' ? CONTEXT_NESTED : info?.kind === 'folder' ? CONTEXT_FOLDER
       : isAnimation ? CONTEXT_ANIMATION : CONTEXT_FILE;
     if (info?.kind === 'file') item.command = { command: OPEN_ENTRY_COMMAND, title: 'Open', arguments: [element.uri] };

@@ -13,7 +13,7 @@ import { DiagnosticCode, DiagnosticSink } from '../binary/diagnostics';
 import type { Diagnostic } from '../binary/diagnostics';
 import type { FieldNode } from '../binary/fields';
 import { detect } from '../index';
-import { AnimFormat, isAnimFormat, specOfName } from '../registry';
+import { AnimFormat, isAnimFormat, knownFileKind, KnownFileKindId, specOfName } from '../registry';
 import { gunzip, INFLATE_CODES, isGzip } from './inflate';
 import { isPks, parsePks, PksEntry, PKS_CODES } from './pks';
 import { isRarc, parseRarc, RarcEntry } from './rarc';
@@ -22,7 +22,8 @@ import { decompressYaz0, isYaz0, yaz0DeclaredSize } from './yaz0';
 export type ArchiveKind = 'rarc' | 'pks';
 export type Compression = 'none' | 'yaz0' | 'gzip';
 /** What an entry holds (after its own compression is removed). */
-export type EntryFormat = AnimFormat | 'archive' | 'unknown' | 'folder';
+/** What an entry is: an animation format, a model, another named kind (`bti`, `bcsv`, …), an archive. */
+export type EntryFormat = AnimFormat | 'model' | KnownFileKindId | 'archive' | 'unknown' | 'folder';
 
 /** Codes added by the PKS / gzip / unified layer (RARC and Yaz0 codes are in rarc.ts's ARCHIVE_CODES). */
 export const ANY_ARCHIVE_CODES: DiagnosticCode[] = [
@@ -138,8 +139,8 @@ export function detectEntry(data: Uint8Array, name: string, budget: { left: numb
   const classify = (bytes: Uint8Array): EntryFormat | undefined => {
     if (isRarc(bytes) || isPks(bytes)) return 'archive';
     const kind = detect(bytes, name);
-    if (isAnimFormat(kind)) return kind;
-    return undefined;
+    if (isAnimFormat(kind) || kind === 'model') return kind;
+    return knownFileKind(bytes, name)?.id;
   };
   if (compression === 'none') return { compression, format: classify(data) ?? 'unknown' };
   const head = peekDecompressed(data, 64);

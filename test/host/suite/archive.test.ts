@@ -184,7 +184,7 @@ suite('AnimScope archives (in the VS Code extension host)', () => {
     assert.strictEqual(listing.rows[row].format, 'btk');
     assert.strictEqual(listing.rows[row].size, 320);
     assert.strictEqual(listing.rows[row].dataOffset, 404288);
-    assert.strictEqual(listing.rows.find((r) => r.path.endsWith('.bdl'))?.format, 'unknown');
+    assert.strictEqual(listing.rows.find((r) => r.path.endsWith('.bdl'))?.format, 'model', 'the model is listed as a model (it opens in AnimScope)');
     assert.ok(listing.levels[0].diagnostics.some((d) => d.code === 'ARC_SHARED_DATA'), 'the archive\'s own diagnostics are listed');
     assert.strictEqual(state.banner, false);
 

@@ -37,7 +37,8 @@ const EXPECTED: Record<string, { root: string; files: [string, number, number][]
   },
 };
 
-const FORMAT: Record<string, string> = { bck: 'bck', btk: 'btk', brk: 'brk' };
+// what each extension of the TripodBoss archives is listed as: animations by magic, the model by J3D2, the rest by name
+const FORMAT: Record<string, string> = { bck: 'bck', btk: 'btk', brk: 'brk', bdl: 'model', kcl: 'kcl', pa: 'pa', canm: 'canm', bcsv: 'bcsv', banmt: 'banmt' };
 const hex8 = (n: number): string => '0x' + n.toString(16).toUpperCase().padStart(8, '0');
 
 let tmp: string;
