@@ -22,7 +22,7 @@ function plainBytes(bytes: Uint8Array): Uint8Array {
 export function loadedFileOf(decoded: DecodedFile,
   extra: Pick<LoadedFile, 'fileByteLength'> & Partial<Pick<LoadedFile, 'summary' | 'model' | 'modelCandidates' | 'modelError' | 'modelPayload' | 'companions'>>): LoadedFile {
   const { summary, model, modelCandidates, modelError, fileByteLength, companions } = extra;
-  const modelPayload = extra.modelPayload ?? (decoded.model ? buildModelPayload(decoded.model, decoded.bytes) : undefined);
+  const modelPayload = extra.modelPayload ?? (decoded.model ? buildModelPayload(decoded.model, decoded.bytes, { fileName: decoded.fileName }) : undefined);
   return {
     fileName: decoded.fileName,
     format: decoded.format,

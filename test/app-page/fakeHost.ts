@@ -102,7 +102,8 @@ async function answer(m: WebviewToHost): Promise<void> {
   const file = decode(bytes, name);
   if (m.type === 'ready') {
     const model = await modelData;
-    const bound = model && modelParam
+    // a model file shows its own model (nothing to bind)
+    const bound = model && modelParam && !file.model
       ? bindModel(file, model.model, modelParam.split('/').pop() ?? modelParam, 'folder', model.diagnostics) : undefined;
     const withBinding = { ...file, diagnostics: [...file.diagnostics, ...(bound?.diagnostics ?? [])] };
     const modelPayload = !file.model && bound && params.get('nopayload') === null ? model?.payload : undefined;

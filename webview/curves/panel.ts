@@ -99,6 +99,8 @@ export class CurvesPanel implements Panel {
     const anim = context.anim;
     const count = anim ? groupCount(anim) : 0;
     this.visible = count > 0;
+    // the slot may hold another panel (a model file's textures): an empty player does not show
+    this.element.hidden = !this.visible;
     const saved = this.restored;
     this.restored = undefined;
     this.deck.player.setFps(context.settings.frameRate, context.settings.frameRateSource ?? '');

@@ -133,9 +133,10 @@ export class ModelPanel implements Panel {
     this.restored = r ? { alongOpen: typeof r.alongOpen === 'boolean' ? r.alongOpen : undefined } : undefined;
   }
 
-  /** As wide as half the page: the model needs room beside the curves. */
+  /** Up to half the page, leaving the curves room for the player on one line: the model needs room beside them. */
   preferredWidth(): number | undefined {
-    return this.visible ? Math.round(Math.min(900, Math.max(360, window.innerWidth * 0.5))) : undefined;
+    const w = window.innerWidth;
+    return this.visible ? Math.round(Math.min(900, Math.max(360, Math.min(w * 0.5, w - 640)))) : undefined;
   }
 
   report(r: RenderReport): void {

@@ -294,8 +294,8 @@ export class Player {
     this.scrubber.max = String(Math.max(this.duration, 0));
     this.frameInput.max = String(Math.max(this.duration, 0));
     this.durationLabel.textContent = `/ ${fmt(this.duration)}`;
-    const source = this.fpsSource === 'setting' ? 'setting' : this.fpsSource === 'default' ? 'default' : this.fpsSource;
-    this.fpsLabel.textContent = source ? `${fmt(this.fpsValue)} fps · ${source}` : `${fmt(this.fpsValue)} fps`;
+    // "60 fps (Super Mario Galaxy)", "30 fps (setting)", "30 fps (default)"
+    this.fpsLabel.textContent = this.fpsSource ? `${fmt(this.fpsValue)} fps (${this.fpsSource})` : `${fmt(this.fpsValue)} fps`;
     this.fpsLabel.title = this.fpsSource === 'setting' ? 'Playback rate: the animscope.playback.frameRate setting'
       : this.fpsSource === 'default' ? 'Playback rate: the default (the game was not recognised from the files beside this one; set animscope.playback.frameRate to choose)'
         : this.fpsSource ? `Playback rate of ${this.fpsSource}, recognised from the files beside this one (animscope.playback.frameRate overrides it)`
