@@ -146,7 +146,7 @@ export interface RenderedModel {
   fileName: string;
   /** BCK: the joint names the group picker shows (one per animation joint; '' for none). */
   jointNames: string[];
-  /** BCK: bone segments the skeleton view draws (0 when it is not shown). */
+  /** BCK: bone segments of the posed skeleton (the stick view, or the 3D view's skeleton overlay when that draws); 0 without one. */
   skeletonBones: number;
   /** BTK/BRK: entries shown with their material binding. */
   materialBindings: number;

@@ -71,7 +71,8 @@ export class SkeletonPanel implements Panel {
   }
 
   report(r: RenderReport): void {
-    r.skeletonBones = this.visible && this.view ? this.view.boneCount : 0;
+    // the same bones whether this view shows them or the 3D view's overlay does (modelViewShown)
+    r.skeletonBones = this.eligible && this.view ? this.view.boneCount : 0;
   }
 
   dispose(): void {

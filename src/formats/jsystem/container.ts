@@ -262,7 +262,8 @@ export function copyU16Bank(bytes: Uint8Array, offset: number, count: number): U
 /** Copies a u8 bank, clamped to the bytes. */
 export function copyU8Bank(bytes: Uint8Array, offset: number, count: number): Uint8Array {
   const n = clampCount(bytes, offset, count, 1);
-  return bytes.slice(offset, offset + n);
+  // a plain copy: Buffer#slice is a view and a Buffer does not cross VS Code's postMessage as a Uint8Array
+  return new Uint8Array(bytes.subarray(offset, offset + n));
 }
 
 export function clampCount(bytes: Uint8Array, offset: number, count: number, size: number): number {

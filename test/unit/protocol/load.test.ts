@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { animFromPayload } from '../../../src/wire/animPayload';
+import { animFromPayload, animPayload } from '../../../src/wire/animPayload';
 import { summarize } from '../../../src/formats/summary';
 import { decode } from '../../../src/formats/index';
 import type { BckAnim } from '../../../src/formats/jsystem/bck/types';
@@ -9,7 +9,7 @@ import { packTree, unpackTree } from '../../../src/wire/packedTree';
 import { isLoadedFile, LoadedFile } from '../../../src/wire/protocol';
 import { encodeYaz0 } from '../../fixtures/archive-writer';
 import { writeWorstCaseBck } from '../../fixtures/j3d-writer';
-import { listSamples, readSample } from '../helpers';
+import { listSamples, readSample, realFiles } from '../helpers';
 
 /** What the host posts, through structured clone (what postMessage does). */
 function posted(file: DecodedFile): LoadedFile {
@@ -34,6 +34,23 @@ describe('the load message (host → webview): packed field tree and animation p
       }
     });
   }
+
+  it('every real animation read from a Node Buffer (as the editor reads files) packs plain typed arrays only (a Buffer reaches the page as something else)', () => {
+    const named = realFiles().filter((f) => /\.(b[a-z]{2})$/i.test(f.path) && !/\.(bdl|bmd|bas|bcsv)$/i.test(f.path));
+    assert.ok(named.some((f) => f.path.endsWith('.bva')), 'a BVA among them');
+    for (const f of named) {
+      const host = decode(Buffer.from(f.bytes), f.path.split('/').pop());
+      const payload = animPayload(host.anim, host.root, host.bytes);
+      if (!payload) continue;
+      const buffers: string[] = [];
+      const walk = (x: unknown, at: string): void => {
+        if (ArrayBuffer.isView(x)) { if (Buffer.isBuffer(x)) buffers.push(at); return; }
+        if (x && typeof x === 'object') for (const [k, v] of Object.entries(x)) walk(v, `${at}.${k}`);
+      };
+      walk(payload, f.path);
+      assert.deepStrictEqual(buffers, [], f.path);
+    }
+  });
 
   it('the "Also play" companions given to loadedFileOf reach the message (the editor passes them; they were once dropped)', () => {
     const host = decode(readSample('j3d/smg/TripodBossCore/2ndDemo.bck'), '2ndDemo.bck');
