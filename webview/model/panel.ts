@@ -110,7 +110,8 @@ export class ModelPanel implements Panel {
       this.disposeView();
     } else {
       const view = this.ensureView();
-      view.setModel(unpacked.payload);
+      // the caption names the model (a bound model's payload may come without its file name)
+      view.setModel({ ...unpacked.payload, fileName: unpacked.payload.fileName || context.model?.fileName || context.file.fileName });
       this.composer = new PoseComposer(unpacked.payload);
     }
     const companions = this.payload ? context.file.companions ?? [] : [];

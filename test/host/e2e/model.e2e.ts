@@ -14,7 +14,7 @@ import * as path from 'path';
 import { resolveInArchive } from '../../../src/formats/archive/archive-path';
 import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import type { FrameLocator } from '../playwright';
-import { closeAll, fail, L, PPage, sleep } from './editor-ui.e2e';
+import { closeAll, fail, L, PPage, scrubTo, sleep } from './editor-ui.e2e';
 import { ARTIFACTS_DIR, DARK, E2EContext, E2ETest, LIGHT, openInCustomEditor, PROJECT_ROOT, runCommand, SAMPLES_DIR, setTheme } from '../workbench';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -80,6 +80,11 @@ export const tests: E2ETest[] = [
       for (const f of ['Kuribo/Kuribo.bdl', 'Kuribo/Walk.bck', 'Kuribo/Blink.btp', 'Kuribo/Normal.brk', 'Kuribo/ActorInfo/InitActor.bcsv']) extract(ctx, f);
       await runCommand(ctx.page, 'View: Close All Editors').catch(() => undefined);
       await runCommand(ctx.page, 'View: Close All Editor Groups').catch(() => undefined);
+      // the README's size (the side pane takes its width when the file loads)
+      const page = ctx.page as PPage & { setViewportSize(size: { width: number; height: number }): Promise<void> };
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
+      await sleep(500);
 
       // the model file
       let wv = await open(ctx, 'Kuribo/Kuribo.bdl');
@@ -128,12 +133,9 @@ export const tests: E2ETest[] = [
 
       // the README's pictures: mid-walk, eyes open, Also play showing what plays along
       await summary.click();
-      await moment(wv, 13, 13);
+      // frame 20 with the scrubber: Walk mid-step, Blink at 20 (texture 0, eyes open)
+      await scrubTo(wv, 20);
       const made: string[] = [];
-      const page = ctx.page as PPage & { setViewportSize(size: { width: number; height: number }): Promise<void> };
-      await page.setViewportSize({ width: 1400, height: 900 });
-      await runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
-      await sleep(500);
       for (const theme of [LIGHT, DARK]) {
         await setTheme(ctx.page, theme);
         await sleep(400);
