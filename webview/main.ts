@@ -20,6 +20,8 @@ const tracks = new PendingRequests<unknown>();
 const companions = new PendingRequests<{ anim?: unknown; error?: string }>();
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let app: App | undefined;
+/** The last load was rendered (reports in between wait for it). */
+let rendered = false;
 
 function savedState(): AppState {
   const s = vscode.getState();
@@ -41,6 +43,12 @@ function ensureApp(frameRate: number): App {
     },
   }, { frameRate });
   app.mount(document.getElementById('app') ?? document.body);
+  // A panel's report changed after the load (companions ticked, the 3D view lost its context): tell the host again.
+  const view = app;
+  view.bus.reportChanged.event(() => {
+    const file = view.file, counts = view.counts();
+    if (file && counts && rendered) vscode.postMessage(msg.rendered({ format: file.format, fileName: file.fileName, byteLength: file.bytes.length }, counts));
+  });
   // The page's tests and benchmarks read the panels (nothing in the page uses it).
   (window as unknown as { animscopeApp?: App }).animscopeApp = app;
   return app;
@@ -54,7 +62,9 @@ const handlers: MessageHandlers = {
   load: (m) => {
     vscode.postMessage(msg.loading());
     const view = ensureApp(m.settings.frameRate);
+    rendered = false;
     view.load(m.file, m.settings, savedState()).then((counts) => {
+      rendered = true;
       vscode.setState(view.state);
       vscode.postMessage(msg.rendered({ format: m.file.format, fileName: m.file.fileName, byteLength: m.file.bytes.length }, counts));
     }, (e) => report(e, 'render failed'));

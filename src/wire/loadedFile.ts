@@ -15,11 +15,14 @@ function plainBytes(bytes: Uint8Array): Uint8Array {
   return bytes.constructor === Uint8Array ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** `extra`: what the decode does not know (the stored size, the model binding); `summary` when already computed. */
+/**
+ * `extra`: what the decode does not know (the stored size, the model binding, the animations beside
+ * it); `summary` when already computed.
+ */
 export function loadedFileOf(decoded: DecodedFile,
-  extra: Pick<LoadedFile, 'fileByteLength'> & Partial<Pick<LoadedFile, 'summary' | 'model' | 'modelCandidates' | 'modelError' | 'modelPayload'>>): LoadedFile {
-  const { summary, model, modelCandidates, modelError, fileByteLength } = extra;
-  const modelPayload = extra.modelPayload ?? (decoded.model ? buildModelPayload(decoded.model, decoded.bytes) : undefined);
+  extra: Pick<LoadedFile, 'fileByteLength'> & Partial<Pick<LoadedFile, 'summary' | 'model' | 'modelCandidates' | 'modelError' | 'modelPayload' | 'companions'>>): LoadedFile {
+  const { summary, model, modelCandidates, modelError, fileByteLength, companions } = extra;
+  const modelPayload = extra.modelPayload ?? (decoded.model ? buildModelPayload(decoded.model, decoded.bytes, { fileName: decoded.fileName }) : undefined);
   return {
     fileName: decoded.fileName,
     format: decoded.format,
@@ -34,5 +37,6 @@ export function loadedFileOf(decoded: DecodedFile,
     ...(modelCandidates ? { modelCandidates } : {}),
     ...(modelError ? { modelError } : {}),
     ...(modelPayload ? { modelPayload } : {}),
+    ...(companions?.length ? { companions } : {}),
   };
 }

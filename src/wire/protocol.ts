@@ -18,7 +18,7 @@
  *   webview ──requestCompanion───► host   an animation beside the file, to play with it on the model ("Also play")
  *   webview ◄──companion────────── host   the answer: that animation's payload (or why not), with the request id
  *   webview ──companionsChosen───► host   which of them are ticked (remembered per animation)
- *   webview ──rendered───────────► host   what it rendered (counts), after every load: for tests and status
+ *   webview ──rendered───────────► host   what it rendered (counts), after every load (and again when the 3D view changes): for tests and status
  *   webview ──selection──────────► host   the selected field/byte range (Go to Offset default, status bar)
  *   webview ──command────────────► host   a toolbar button asking for a host command (export, go to offset, bind model)
  *   webview ──error──────────────► host   the webview could not render a message
@@ -124,13 +124,29 @@ export interface RenderCounts {
   model?: RenderedModel;
   /** The "remembered model cannot be used" text the page shows. */
   modelError?: string;
+  /** The playback rate the player uses (game frames per second). */
+  frameRate: number;
+  /** With a model payload: what the 3D view shows (sent again when it changes: companions ticked, context lost). */
+  modelView?: RenderedModelView;
+}
+
+/** The 3D view's state, as the page reports it. */
+export interface RenderedModelView {
+  /** 'ready' (drawing), 'no-webgl2' / 'context-lost' (the skeleton stands in), 'failed' (the payload could not be used), 'empty'. */
+  status: string;
+  /** Shapes drawn in the last frame. */
+  shapesDrawn: number;
+  /** Ticked "Also play" animations applied to the pose (loaded and of a kind that changes a model). */
+  companionsApplied: number;
+  /** Textures the texture gallery lists (model files). */
+  textures?: number;
 }
 
 export interface RenderedModel {
   fileName: string;
   /** BCK: the joint names the group picker shows (one per animation joint; '' for none). */
   jointNames: string[];
-  /** BCK: bone segments the skeleton view draws (0 when it is not shown). */
+  /** BCK: bone segments of the posed skeleton (the stick view, or the 3D view's skeleton overlay when that draws); 0 without one. */
   skeletonBones: number;
   /** BTK/BRK: entries shown with their material binding. */
   materialBindings: number;
@@ -255,9 +271,15 @@ function isRenderedModel(x: unknown): x is RenderedModel {
     isCount(x.skeletonBones) && isCount(x.materialBindings) && isCount(x.fileDiagnostics);
 }
 
+function isRenderedModelView(x: unknown): x is RenderedModelView {
+  return isObj(x) && isStr(x.status) && isCount(x.shapesDrawn) && isCount(x.companionsApplied) && (x.textures === undefined || isCount(x.textures));
+}
+
 function isRenderCounts(x: unknown): x is RenderCounts {
   return isObj(x) && isCount(x.fields) && isCount(x.diagnostics) && isCount(x.tracks) && isCount(x.groups) &&
-    (x.model === undefined || isRenderedModel(x.model)) && (x.modelError === undefined || isStr(x.modelError));
+    (x.model === undefined || isRenderedModel(x.model)) && (x.modelError === undefined || isStr(x.modelError)) &&
+    typeof x.frameRate === 'number' && x.frameRate > 0 && x.frameRate <= 1000 &&
+    (x.modelView === undefined || isRenderedModelView(x.modelView));
 }
 
 export function isWebviewToHost(x: unknown): x is WebviewToHost {

@@ -1,8 +1,10 @@
 /**
  * Stands in for the extension host in a plain page: provides acquireVsCodeApi(), decodes the
  * sample named in the URL (`?sample=j3d/smg/…`) with the real decoder and answers the webview's
- * messages exactly as the host does (load on ready, tracks on requestTracks). Loaded before
- * dist/webview.js, so the real webview bundle runs unchanged.
+ * messages exactly as the host does (load on ready with the 3D view's payload and the "Also play"
+ * companions, tracks on requestTracks, the companion's payload on requestCompanion; the ticked
+ * companions are remembered across reloads). Loaded before dist/webview.js, so the real webview
+ * bundle runs unchanged.
  */
 import { bindModel } from '../../src/extension/model/binding';
 import { loadedFileOf } from '../../src/wire/loadedFile';
@@ -11,7 +13,12 @@ import { DiagnosticSink } from '../../src/formats/binary/diagnostics';
 import { decode } from '../../src/formats/index';
 import { specFor } from '../../src/formats/registry';
 import { decodeModel } from '../../src/formats/model/index';
-import { isWebviewToHost, msg, PROTOCOL_VERSION, WebviewToHost } from '../../src/wire/protocol';
+import { companionsAmong } from '../../src/formats/model/pick';
+import { openAnyArchive } from '../../src/formats/archive/archive';
+import { gameOf } from '../../src/formats/game';
+import { animPayload } from '../../src/wire/animPayload';
+import { buildModelPayload } from '../../src/wire/modelPayload';
+import { isWebviewToHost, msg, PROTOCOL_VERSION, ViewSettings, WebviewToHost } from '../../src/wire/protocol';
 
 interface FakeHostLog {
   sent: WebviewToHost[];
@@ -20,18 +27,32 @@ interface FakeHostLog {
   reload(): void;
   /** A settings message from the host. */
   setFrameRate(fps: number): void;
+  /** The ticked "Also play" companions (companionsChosen; `&along=a,b` starts with them). */
+  chosen: string[];
+  /** Companion names asked for (requestCompanion), in order. */
+  asked: string[];
 }
 const log: FakeHostLog = {
   sent: [],
   state: undefined,
   reload: () => { void answer({ type: 'ready', version: PROTOCOL_VERSION }); },
   setFrameRate: (fps) => window.postMessage(msg.settings({ frameRate: fps }), '*'),
+  chosen: [],
+  asked: [],
 };
 (window as unknown as { fakeHost: FakeHostLog }).fakeHost = log;
 
 const params = new URLSearchParams(location.search);
 const sample = params.get('sample') ?? 'j3d/smg/TripodBossCore/2ndDemo.bck';
-const frameRate = Number(params.get('fps') ?? 30);
+const fpsParam = params.get('fps');
+// `&nowebgl`: a webview without WebGL2 (the 3D view falls back to the skeleton with a message).
+if (params.get('nowebgl') !== null) {
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, id: string, ...rest: unknown[]) {
+    return id === 'webgl2' ? null : (getContext as (...a: unknown[]) => unknown).call(this, id, ...rest);
+  } as typeof getContext;
+}
+log.chosen = (params.get('along') ?? '').split(',').filter(Boolean);
 /** A sample path, or `archives/X.arc/inner/path` (the entry, extracted here). */
 async function fetchSample(path: string): Promise<Uint8Array> {
   const cut = path.indexOf('.arc/');
@@ -43,6 +64,18 @@ async function fetchSample(path: string): Promise<Uint8Array> {
   return inner;
 }
 const fileBytes = fetchSample(sample);
+/** The names beside the sample in its archive folder (none for a loose sample: `&siblings=a,b` lists them). */
+const siblings: Promise<string[]> = (async () => {
+  const listed = params.get('siblings');
+  if (listed !== null) return listed.split(',').filter(Boolean);
+  const cut = sample.indexOf('.arc/');
+  if (cut < 0) return [];
+  const archive = openAnyArchive(new Uint8Array(await (await fetch(`/samples/${sample.slice(0, cut + 4)}`)).arrayBuffer()), new DiagnosticSink());
+  const folder = sample.slice(cut + 5).split('/').slice(0, -1).join('/');
+  return archive.entries.filter((e) => e.path.split('/').slice(0, -1).join('/') === folder).map((e) => e.name);
+})();
+/** The sibling `name` of the sample (same archive folder or sample folder). */
+const siblingPath = (name: string): string => `${sample.split('/').slice(0, -1).join('/')}/${name}`;
 /**
  * `?model=archives/TripodBossCore.arc/TripodBossCore/TripodBossCore.bdl` binds that model; a sample inside an
  * archive binds `<Folder>.bdl` of its folder when there is one (the extension's rule for the folder's model).
@@ -57,8 +90,9 @@ const modelCut = Number(params.get('modelCut') ?? 1);
 const modelData = modelParam
   ? fetchSample(modelParam).then((b) => {
     const sink = new DiagnosticSink();
-    const model = decodeModel(b.subarray(0, Math.floor(b.length * modelCut)), sink).model;
-    return model && { model, diagnostics: sink.finish() };
+    const cut = b.subarray(0, Math.floor(b.length * modelCut));
+    const model = decodeModel(cut, sink).model;
+    return model && { model, diagnostics: sink.finish(), payload: buildModelPayload(model, cut, { fileName: modelParam.split('/').pop() }) };
   }, () => undefined)
   : Promise.resolve(undefined);
 
@@ -68,14 +102,45 @@ async function answer(m: WebviewToHost): Promise<void> {
   const file = decode(bytes, name);
   if (m.type === 'ready') {
     const model = await modelData;
-    const bound = model && modelParam
+    // a model file shows its own model (nothing to bind)
+    const bound = model && modelParam && !file.model
       ? bindModel(file, model.model, modelParam.split('/').pop() ?? modelParam, 'folder', model.diagnostics) : undefined;
     const withBinding = { ...file, diagnostics: [...file.diagnostics, ...(bound?.diagnostics ?? [])] };
-    window.postMessage(msg.load(loadedFileOf(withBinding, { fileByteLength: bytes.length, model: bound?.info }), { frameRate }), '*');
+    const modelPayload = !file.model && bound && params.get('nopayload') === null ? model?.payload : undefined;
+    const names = await siblings;
+    const chosen = new Set(log.chosen);
+    // As the editor: "Also play" needs a model to play on (the file's own or the bound one).
+    const companions = file.model || modelPayload ? companionsAmong(name, names).map((c) => ({ ...c, chosen: chosen.has(c.name) })) : [];
+    const loaded = loadedFileOf(withBinding, {
+      fileByteLength: bytes.length, model: bound?.info, ...(modelPayload ? { modelPayload } : {}), ...(companions.length ? { companions } : {}),
+    });
+    // `&badpayload` sends a payload the page must refuse (the skeleton stands in with a message).
+    if (params.get('badpayload') !== null) (loaded as { modelPayload?: unknown }).modelPayload = { kind: 'modelPayload', version: 1, fileName: 'x' };
+    window.postMessage(msg.load(loaded, settings(names)), '*');
+  } else if (m.type === 'requestCompanion') {
+    log.asked.push(m.name);
+    const names = await siblings;
+    if (!names.includes(m.name)) {
+      window.postMessage(msg.companion(m.requestId, m.name, { error: `${m.name} is not beside ${name}` }), '*');
+      return;
+    }
+    const b = await fetchSample(siblingPath(m.name));
+    const decoded = decode(b, m.name);
+    const anim = animPayload(decoded.anim, decoded.root, decoded.bytes);
+    window.postMessage(msg.companion(m.requestId, m.name, anim ? { anim } : { error: `${m.name} could not be decoded` }), '*');
+  } else if (m.type === 'companionsChosen') {
+    log.chosen = [...m.names];
   } else if (m.type === 'requestTracks' && file.anim) {
     const deferred = specFor(file.anim).deferred;
     window.postMessage(msg.tracks(m.requestId, m.group, deferred ? deferred.part(file.anim, m.group) : []), '*');
   }
+}
+
+/** `&fps=N` is the user's setting; otherwise the game's rate when recognised, else the default, as viewSettings() in the editor. */
+function settings(names: string[]): ViewSettings {
+  if (fpsParam !== null) return { frameRate: Number(fpsParam), frameRateSource: 'setting' };
+  const game = gameOf(sample.split('/'), names);
+  return game ? { frameRate: game.fps, frameRateSource: game.name } : { frameRate: 30, frameRateSource: 'default' };
 }
 
 (window as unknown as { acquireVsCodeApi: () => unknown }).acquireVsCodeApi = () => ({

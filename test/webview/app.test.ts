@@ -239,7 +239,8 @@ describe('editor page (chromium, simulated host)', function () {
 
   for (const [width, height] of [[1280, 720], [1920, 1080]]) {
     it(`skeleton at ${width}×${height}: fitted to the canvas on open; joint names never overlap; a joint's name shows on hover`, async () => {
-      ({ page, errors } = await pages.open(BCK_WITH_MODEL, { width, height }));
+      // The skeleton panel shows where the 3D view cannot draw (no WebGL2 here): model.test.ts has the 3D view.
+      ({ page, errors } = await pages.open(`${BCK_WITH_MODEL}&nowebgl`, { width, height }));
       await painted(page);
       const s = await page.evaluate(() => {
         const v = (window as W).animscopeApp.panel('skeleton').view;
@@ -294,10 +295,18 @@ describe('editor page (chromium, simulated host)', function () {
     await page.waitForFunction(() => (document.querySelector('.hover-card') as HTMLElement).hidden);
   });
 
-  it('the player shows the playback rate the host sends in the settings', async () => {
+  it('the player shows the playback rate the host sends in the settings, and where it comes from', async () => {
+    // A Galaxy archive folder (ActorInfo, .bcsv beside the file): the game's 60 fps.
+    ({ page, errors } = await pages.open('archives/Kuribo.arc/Kuribo/Walk.bck', { width: 1024, height: 640 }));
+    assert.strictEqual(await page.locator('.as-player-fps').textContent(), '60 fps (Super Mario Galaxy)');
+    await page.close();
+    // A loose file, nothing beside it says which game: the default.
+    ({ page, errors } = await pages.open(BTK, { width: 1024, height: 640 }));
+    assert.strictEqual(await page.locator('.as-player-fps').textContent(), '30 fps (default)');
+    await page.close();
     ({ page, errors } = await pages.open(`${BTK}&fps=60`, { width: 1024, height: 640 }));
     const fps = page.locator('.as-player-fps');
-    assert.strictEqual(await fps.textContent(), '60 fps');
+    assert.strictEqual(await fps.textContent(), '60 fps (setting)');
     const r = await rectOf(page, '.as-player-fps');
     const pane = await rectOf(page, '.as-slot-curves');
     assert.ok(r.width > 0 && r.left >= pane.left && r.right <= pane.right && r.top >= pane.top && r.bottom <= pane.bottom, `fps label at ${JSON.stringify(r)} in ${JSON.stringify(pane)}`);

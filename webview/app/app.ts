@@ -5,6 +5,7 @@
  */
 import { unpackTree } from '../../src/wire/packedTree';
 import { animFromPayload } from '../../src/wire/animPayload';
+import { unpackModelPayload } from '../../src/wire/modelPayload';
 import type { LoadedFile, RenderCounts, RenderedModel, ViewSettings } from '../../src/wire/protocol';
 import { groupCount } from '../curves/groups';
 import { HoverCard } from '../hover/hoverCard';
@@ -54,9 +55,10 @@ export class App {
     const root = unpackTree(file.tree);
     if (!root) throw new Error('the field tree from the extension host is malformed');
     const anim = file.anim ? animFromPayload(file.anim) : undefined;
+    const payload = file.modelPayload ? unpackModelPayload(file.modelPayload) : undefined;
     this.card.hide();
     this.bus.settings.fire(settings);
-    const context: PanelContext = { file, root, fields: new FieldIndex(root, file.bytes), anim, model: file.model, settings };
+    const context: PanelContext = { file, root, fields: new FieldIndex(root, file.bytes), anim, model: file.model, payload, settings };
     this.context = context;
     const saved = state.fileName === file.fileName ? asRecord(state.panels) : undefined;
     if (state.layout) this.layout.state = state.layout;
@@ -70,8 +72,15 @@ export class App {
       if (w !== undefined) preferred[p.slot] = Math.max(preferred[p.slot] ?? 0, w);
     }
     this.layout.setShown(shown, preferred);
+    return this.counts()!;
+  }
 
-    const report: RenderReport = { diagnostics: 0, tracks: 0, skeletonBones: 0, modelFileDiagnostics: 0 };
+  /** What the page shows of the last load (undefined before one): the `rendered` message's counts. */
+  counts(): RenderCounts | undefined {
+    const context = this.context;
+    if (!context) return undefined;
+    const { file, root, anim } = context;
+    const report: RenderReport = { diagnostics: 0, tracks: 0, skeletonBones: 0, modelFileDiagnostics: 0, frameRate: this.bus.settings.value.frameRate };
     for (const p of this.panels) p.report?.(report);
     return {
       fields: root.children?.length ?? 0,
@@ -80,7 +89,14 @@ export class App {
       groups: anim ? groupCount(anim) : 0,
       ...(file.model ? { model: renderedModel(file, report) } : {}),
       ...(report.modelError ? { modelError: report.modelError } : {}),
+      frameRate: report.frameRate,
+      ...(report.modelView ? { modelView: report.modelView } : {}),
     };
+  }
+
+  /** The file shown (for the `rendered` echo). */
+  get file(): LoadedFile | undefined {
+    return this.context?.file;
   }
 
   get state(): AppState {

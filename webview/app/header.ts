@@ -32,7 +32,7 @@ export class HeaderPanel implements Panel {
   private readonly facts = el('dl', 'as-facts');
   private readonly notice = el('div', 'as-notice');
   private readonly diagnostics = new DiagnosticsList<Diagnostic>('Diagnostics');
-  private readonly model = el('div', 'as-model');
+  private readonly model = el('div', 'as-bound');
   private byteLength = 0;
 
   constructor(private readonly page: PageServices) {
@@ -148,10 +148,10 @@ export class HeaderPanel implements Panel {
       this.model.replaceChildren();
       return;
     }
-    const parts: HTMLElement[] = [el('span', 'as-model-label', 'Model')];
+    const parts: HTMLElement[] = [el('span', 'as-bound-label', 'Model')];
     const m = file.model;
     if (m) {
-      const name = el('span', 'as-model-name', m.fileName);
+      const name = el('span', 'as-bound-name', m.fileName);
       name.title = m.source === 'remembered' ? 'Bound with "Bind Model…" (remembered for this file)'
         : m.source === 'folder' ? 'Found beside the animation' : 'Chosen with "Bind Model…"';
       parts.push(name);
@@ -160,13 +160,13 @@ export class HeaderPanel implements Panel {
         const named = m.jointNames.filter((n) => n !== null).length;
         detail.push(named === m.jointNames.length ? 'all joints named' : `${named} of ${m.jointNames.length} animated joints named`);
       }
-      parts.push(el('span', 'as-model-detail', `(${detail.join(', ')}${m.source === 'folder' ? '; beside the animation' : ''})`));
+      parts.push(el('span', 'as-bound-detail', `(${detail.join(', ')}${m.source === 'folder' ? '; beside the animation' : ''})`));
     } else if (file.modelError) {
-      parts.push(el('span', 'as-model-missing', `none bound: ${file.modelError}`));
+      parts.push(el('span', 'as-bound-missing', `none bound: ${file.modelError}`));
       this.modelRendered.error = file.modelError;
     } else {
       const candidates = file.modelCandidates ?? [];
-      parts.push(el('span', 'as-model-detail', candidates.length > 1
+      parts.push(el('span', 'as-bound-detail', candidates.length > 1
         ? `none bound — ${candidates.length} models beside it (${candidates.slice(0, 4).join(', ')}${candidates.length > 4 ? ', …' : ''}): choose one`
         : candidates.length === 1 ? `none bound (${candidates[0]} is beside it)` : `none bound: choose a BMD/BDL to ${binding.purpose}`));
     }
@@ -179,12 +179,12 @@ export class HeaderPanel implements Panel {
 
   /** The model file's own problems (offsets in the model's bytes: not linked to this file's hex view). */
   private renderModelProblems(fileName: string, list: Diagnostic[], total = list.length): HTMLElement {
-    const details = el('details', 'as-model-problems');
+    const details = el('details', 'as-bound-problems');
     const errors = list.filter((d) => d.severity === 'error').length;
-    const summary = el('summary', errors ? 'as-model-missing' : undefined,
+    const summary = el('summary', errors ? 'as-bound-missing' : undefined,
       `${plural(total, 'problem')} in the model${errors ? ` (${plural(errors, 'error')}: decoded as far as its bytes allow)` : ''}`);
     const items = el('ul');
-    for (const d of list) items.append(el('li', `as-model-problem-${d.severity}`, `[${hexOffset(d.offset, 4)}] ${d.code}: ${d.message}`));
+    for (const d of list) items.append(el('li', `as-bound-problem-${d.severity}`, `[${hexOffset(d.offset, 4)}] ${d.code}: ${d.message}`));
     if (total > list.length) items.append(el('li', undefined, `… ${total - list.length} more (AnimScope output channel)`));
     details.append(summary, items);
     this.modelRendered.fileDiagnostics = list.length;
@@ -192,7 +192,7 @@ export class HeaderPanel implements Panel {
   }
 
   private renderBindings(bindings: MaterialBindingInfo[]): HTMLElement {
-    const list = el('ul', 'as-model-bindings');
+    const list = el('ul', 'as-bound-list');
     list.setAttribute('aria-label', 'Material bindings');
     for (const b of bindings.slice(0, 64)) {
       const slot = b.texMtxSlot ?? b.colorSlot ?? '';

@@ -6,7 +6,8 @@
  */
 import type { FieldNode } from '../../src/formats/binary/fields';
 import type { AnimData } from '../../src/formats/registry';
-import type { LoadedFile, ModelInfo, ViewSettings } from '../../src/wire/protocol';
+import type { UnpackResult } from '../../src/wire/modelPayload';
+import type { LoadedFile, ModelInfo, RenderedModelView, ViewSettings } from '../../src/wire/protocol';
 import type { FieldIndex } from '../structure/link';
 
 /** Everything a panel may show of one load. */
@@ -20,6 +21,8 @@ export interface PanelContext {
   readonly anim: AnimData | undefined;
   /** The bound model. */
   readonly model: ModelInfo | undefined;
+  /** The 3D view's model (the file's own, or the bound one), checked once per load; undefined without one. */
+  readonly payload: UnpackResult | undefined;
   readonly settings: ViewSettings;
 }
 
@@ -36,6 +39,9 @@ export interface RenderReport {
   skeletonBones: number;
   modelFileDiagnostics: number;
   modelError?: string;
+  /** The rate the player uses. */
+  frameRate: number;
+  modelView?: RenderedModelView;
 }
 
 export interface Panel {

@@ -4,9 +4,11 @@
  */
 import { CurvesPanel } from '../curves/panel';
 import { HexPanel } from '../hex/panel';
+import { ModelPanel } from '../model/panel';
 import { PreviewPanel } from '../preview/panel';
 import { SkeletonPanel } from '../skeleton/panel';
 import { StructurePanel } from '../structure/panel';
+import { TexturesPanel } from '../textures/panel';
 import type { PageServices } from './bus';
 import { HeaderPanel } from './header';
 import type { Panel } from './panel';
@@ -17,5 +19,8 @@ export const PANELS: readonly ((page: PageServices) => Panel)[] = [
   (page) => new HexPanel(page),
   (page) => new CurvesPanel(page),
   (page) => new PreviewPanel(page),
+  // before the skeleton: it stands in when the model view cannot draw (bus.modelViewShown)
+  (page) => new ModelPanel(page),
   (page) => new SkeletonPanel(page),
+  (page) => new TexturesPanel(page),
 ];

@@ -507,7 +507,7 @@ export class CurveView implements CurveControls {
     for (let i = 0; i < this.tracks.length; i++) {
       const cache = this.caches[i];
       const lane = this.scale.lanes[cache.lane];
-      cache.path = lane && this.visible[i] ? trackPath(this.scale, lane, cache.samples) : null;
+      cache.path = lane && this.visible[i] ? trackPath(this.scale, lane, cache.samples, this.tracks[i].interpolation === 'step') : null;
     }
   }
 

@@ -53,14 +53,40 @@ export interface Painter {
 const HANDLE_LENGTH = 16;
 export const KEY_RADIUS = 3;
 
-/** The lane's plot path of one track (a polyline through its samples). */
-export function trackPath(scale: PlotScale, lane: Lane, samples: Float64Array): Path2D {
-  const p = new Path2D();
+/**
+ * The plot vertices of one track sampled once per pixel column, as x, y pairs; a missing value (NaN)
+ * breaks the line (NaN pair). `step` (a full track: the value holds until the next frame, BCA, BTP,
+ * BVA, BLK …): a change is drawn as a horizontal run then a vertical edge at the column where it
+ * happens, never as a slope.
+ */
+export function trackVertices(scale: Pick<PlotScale, 'plotLeft' | 'valueToY'>, lane: Lane, samples: Float64Array, step = false): number[] {
+  const out: number[] = [];
+  let prevY = NaN;
   for (let c = 0; c < samples.length; c++) {
     const x = scale.plotLeft + c;
     const y = scale.valueToY(lane, samples[c]);
-    if (c === 0) p.moveTo(x, y);
-    else p.lineTo(x, y);
+    if (!Number.isFinite(y)) {
+      if (Number.isFinite(prevY)) out.push(NaN, NaN);
+      prevY = NaN;
+      continue;
+    }
+    if (step && Number.isFinite(prevY) && y !== prevY) out.push(x, prevY);
+    out.push(x, y);
+    prevY = y;
+  }
+  return out;
+}
+
+/** The lane's plot path of one track (trackVertices as lines; NaN pairs start a new line). */
+export function trackPath(scale: PlotScale, lane: Lane, samples: Float64Array, step = false): Path2D {
+  const p = new Path2D();
+  const v = trackVertices(scale, lane, samples, step);
+  let pen = false;
+  for (let i = 0; i < v.length; i += 2) {
+    if (Number.isNaN(v[i])) { pen = false; continue; }
+    if (pen) p.lineTo(v[i], v[i + 1]);
+    else p.moveTo(v[i], v[i + 1]);
+    pen = true;
   }
   return p;
 }

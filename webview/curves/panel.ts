@@ -57,6 +57,7 @@ export class CurvesPanel implements Panel {
     this.partPicker.element.hidden = true;
     this.deck = new PlayerCurves({
       fps: bus.settings.value.frameRate,
+      fpsSource: bus.settings.value.frameRateSource,
       laneHeight: 56,
       fill: true,
       tooltip: false,
@@ -66,7 +67,10 @@ export class CurvesPanel implements Panel {
         if (node) bus.revealField.fire(node.path);
       },
       onStateChange: () => bus.stateChanged.fire(),
-      onFrame: (f) => bus.frame.fire(f),
+      onFrame: (f, elapsed) => {
+        bus.elapsed.value = elapsed;
+        bus.frame.fire(f);
+      },
     });
     this.element.append(bar);
     this.deck.mount(this.element);
@@ -81,7 +85,7 @@ export class CurvesPanel implements Panel {
       const index = groups.ofPath(anim, node.path);
       if (index !== undefined) this.request(groups.key(anim, index));
     });
-    bus.settings.event((s) => this.deck.player.setFps(s.frameRate));
+    bus.settings.event((s) => this.deck.player.setFps(s.frameRate, s.frameRateSource ?? ''));
   }
 
   mount(container: HTMLElement): void {
@@ -95,9 +99,11 @@ export class CurvesPanel implements Panel {
     const anim = context.anim;
     const count = anim ? groupCount(anim) : 0;
     this.visible = count > 0;
+    // the slot may hold another panel (a model file's textures): an empty player does not show
+    this.element.hidden = !this.visible;
     const saved = this.restored;
     this.restored = undefined;
-    this.deck.player.setFps(context.settings.frameRate);
+    this.deck.player.setFps(context.settings.frameRate, context.settings.frameRateSource ?? '');
     if (!anim || !count) {
       this.page.bus.shownGroup.fire(undefined);
       return;

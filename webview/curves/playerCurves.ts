@@ -15,6 +15,8 @@ import { CurveView, CurveViewRange } from './curveView';
 export interface PlayerCurvesOptions {
   /** Preview frame rate (setting), default 30. */
   fps?: number;
+  /** Where the rate comes from (ViewSettings.frameRateSource). */
+  fpsSource?: string;
   laneHeight?: number;
   /** The plot fills the height it is given (CurveViewOptions.fill). */
   fill?: boolean;
@@ -25,8 +27,8 @@ export interface PlayerCurvesOptions {
   onSelectKey?: (track: DescribedTrack, key: DescribedKey) => void;
   /** Persist with vscode.setState (debounce on your side if you like; it fires on user actions, not per frame). */
   onStateChange?: (state: PlayerCurvesState) => void;
-  /** Every frame change (after the curves): the views that follow the player (previews, the skeleton). */
-  onFrame?: (frame: number) => void;
+  /** Every frame change (after the curves): the views that follow the player (previews, the skeleton, the model). */
+  onFrame?: (frame: number, elapsed: number) => void;
 }
 
 export interface PlayerCurvesState {
@@ -79,8 +81,9 @@ export class PlayerCurves {
       duration: 0,
       loopMode: 0,
       fps: options.fps,
+      fpsSource: options.fpsSource,
       clock: options.clock,
-      onFrame: (f) => this.onFrame(f),
+      onFrame: (f, elapsed) => this.onFrame(f, elapsed),
       onStateChange: () => this.emitState(),
     }).mount(top);
     this.curves = new CurveView({
@@ -138,7 +141,7 @@ export class PlayerCurves {
     this.tracksValue = tracks;
     const title = options.title ?? spec.groups.label(anim, index);
     this.curves.setTracks({ tracks, duration, title, note: spec.interpolationNote });
-    this.onFrame(this.player.frame);
+    this.onFrame(this.player.frame, this.player.elapsed);
   }
 
   setFrame(f: number): void {
@@ -211,10 +214,10 @@ export class PlayerCurves {
     });
   }
 
-  private onFrame(f: number): void {
+  private onFrame(f: number, elapsed: number): void {
     const t0 = performance.now();
     this.curves.setFrame(f);
-    this.options.onFrame?.(f);
+    this.options.onFrame?.(f, elapsed);
     const dt = performance.now() - t0;
     if (this.live.length >= 2000) this.live.splice(0, 1000);
     this.live.push(dt);

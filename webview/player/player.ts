@@ -34,8 +34,14 @@ export interface PlayerOptions {
   loopMode: number;
   /** Preview frame rate (the `animscope.frameRate` setting); default 30. */
   fps?: number;
-  /** Every frame change: user scrub, step, setFrame, or a playback tick. Fractional frames happen. */
-  onFrame?: (frame: number) => void;
+  /** Where the rate comes from (ViewSettings.frameRateSource: a game's name, `setting` or `default`). */
+  fpsSource?: string;
+  /**
+   * Every frame change: user scrub, step, setFrame, or a playback tick. Fractional frames happen.
+   * `elapsed`: game frames since playback started from frame 0, not wrapped by the loop mode (the
+   * frame itself after a scrub or a step).
+   */
+  onFrame?: (frame: number, elapsed: number) => void;
   /** After play/pause, loop-mode or frame changes by the user (persist with `state`). */
   onStateChange?: (state: PlayerState) => void;
   /** Injected time source (tests use a manual clock). */
@@ -87,7 +93,9 @@ export class Player {
   private fileLoopMode: number;
   private mode: number;
   private fpsValue: number;
+  private fpsSource: string | undefined;
   private frameValue = 0;
+  private elapsedValue = 0;
   private playingValue = false;
   private rafId = 0;
   /** Playback origin: elapsed frames at clock time t0. */
@@ -101,6 +109,7 @@ export class Player {
     this.fileLoopMode = options.loopMode;
     this.mode = options.loopMode;
     this.fpsValue = options.fps && options.fps > 0 ? options.fps : 30;
+    this.fpsSource = options.fpsSource;
 
     this.element = el('div', 'as-player');
     this.element.setAttribute('role', 'toolbar');
@@ -131,7 +140,6 @@ export class Player {
     this.loopSelect = el('select', 'as-player-loop');
     this.loopSelect.setAttribute('aria-label', 'Loop mode');
     this.fpsLabel = el('span', 'as-player-fps');
-    this.fpsLabel.title = 'Preview frame rate (setting)';
 
     this.element.append(this.prevButton, this.playButton, this.nextButton, this.scrubber, frameBox, this.loopSelect, this.fpsLabel);
     this.fillLoopOptions();
@@ -164,6 +172,10 @@ export class Player {
   get fps(): number {
     return this.fpsValue;
   }
+  /** Game frames since playback started from frame 0 (not wrapped; see PlayerOptions.onFrame). */
+  get elapsed(): number {
+    return this.elapsedValue;
+  }
   get animationDuration(): number {
     return this.duration;
   }
@@ -172,7 +184,7 @@ export class Player {
   setFrame(f: number): void {
     const frame = this.clampFrame(f);
     if (this.playingValue) this.rebase(frame);
-    this.applyFrame(frame);
+    this.applyFrame(frame, frame);
   }
 
   play(): void {
@@ -181,9 +193,11 @@ export class Player {
     // A finished once-mode animation starts again from the beginning.
     if (stopAfter(this.mode, this.duration) === this.duration && start >= this.duration) start = 0;
     this.playingValue = true;
-    this.rebase(start);
+    // Resuming where it paused keeps the unwrapped count (the animations playing along stay in step).
+    const resume = start === this.frameValue && this.elapsedValue < stopAfter(this.mode, this.duration);
+    this.rebase(resume ? this.elapsedValue : start);
     this.updatePlayButton();
-    if (start !== this.frameValue) this.applyFrame(start);
+    if (start !== this.frameValue) this.applyFrame(start, start);
     this.scheduleTick();
     this.emitState();
   }
@@ -218,10 +232,12 @@ export class Player {
     if (this.playingValue) this.rebase(this.frameValue);
   }
 
-  setFps(fps: number): void {
+  /** `source`: where the rate comes from (shown beside it); undefined keeps the last one. */
+  setFps(fps: number, source?: string): void {
     if (!(fps > 0) || !Number.isFinite(fps)) return;
-    if (this.playingValue) this.rebase(this.frameValue);
+    if (this.playingValue) this.rebase(this.elapsedValue);
     this.fpsValue = fps;
+    if (source !== undefined) this.fpsSource = source;
     this.updateStatic();
   }
 
@@ -233,7 +249,8 @@ export class Player {
     this.mode = loopMode;
     this.fillLoopOptions();
     this.updateStatic();
-    this.applyFrame(this.clampFrame(this.frameValue));
+    const frame = this.clampFrame(this.frameValue);
+    this.applyFrame(frame, frame);
   }
 
   get state(): PlayerState {
@@ -277,7 +294,12 @@ export class Player {
     this.scrubber.max = String(Math.max(this.duration, 0));
     this.frameInput.max = String(Math.max(this.duration, 0));
     this.durationLabel.textContent = `/ ${fmt(this.duration)}`;
-    this.fpsLabel.textContent = `${fmt(this.fpsValue)} fps`;
+    // "60 fps (Super Mario Galaxy)", "30 fps (setting)", "30 fps (default)"
+    this.fpsLabel.textContent = this.fpsSource ? `${fmt(this.fpsValue)} fps (${this.fpsSource})` : `${fmt(this.fpsValue)} fps`;
+    this.fpsLabel.title = this.fpsSource === 'setting' ? 'Playback rate: the animscope.playback.frameRate setting'
+      : this.fpsSource === 'default' ? 'Playback rate: the default (the game was not recognised from the files beside this one; set animscope.playback.frameRate to choose)'
+        : this.fpsSource ? `Playback rate of ${this.fpsSource}, recognised from the files beside this one (animscope.playback.frameRate overrides it)`
+          : 'Playback rate (animscope.playback.frameRate)';
     const disabled = !(this.duration > 0);
     this.playButton.disabled = disabled;
     this.scrubber.disabled = disabled;
@@ -297,10 +319,11 @@ export class Player {
     if (document.activeElement !== this.frameInput) this.frameInput.value = fmt(f);
   }
 
-  private applyFrame(frame: number): void {
+  private applyFrame(frame: number, elapsed: number): void {
     this.frameValue = frame;
+    this.elapsedValue = elapsed;
     this.updateFrameUi();
-    this.options.onFrame?.(frame);
+    this.options.onFrame?.(frame, elapsed);
   }
 
   private clampFrame(f: number): number {
@@ -308,8 +331,9 @@ export class Player {
     return Math.min(Math.max(f, 0), this.duration);
   }
 
-  private rebase(frame: number): void {
-    this.elapsed0 = frame;
+  /** Playback continues from `elapsed` game frames at the clock's now. */
+  private rebase(elapsed: number): void {
+    this.elapsed0 = elapsed;
     this.t0 = this.clock.now();
   }
 
@@ -333,11 +357,11 @@ export class Player {
     if (elapsed >= end) {
       this.playingValue = false;
       this.updatePlayButton();
-      this.applyFrame(playbackFrame(end, this.duration, this.mode));
+      this.applyFrame(playbackFrame(end, this.duration, this.mode), end);
       this.emitState();
       return;
     }
-    this.applyFrame(playbackFrame(elapsed, this.duration, this.mode));
+    this.applyFrame(playbackFrame(elapsed, this.duration, this.mode), elapsed);
     this.scheduleTick();
   }
 

@@ -1,7 +1,8 @@
 /**
  * The skeleton panel: with a model bound to an animation that drives its joints, the posed
  * skeleton following the player's frame, the shown group's joint highlighted; a click on a joint
- * shows that joint's curves.
+ * shows that joint's curves. It stands in for the 3D model view when that cannot draw (no WebGL2,
+ * a lost context, a model payload that cannot be used: bus.modelViewShown).
  */
 import { specFor } from '../../src/formats/registry';
 import type { AnimData } from '../../src/formats/registry';
@@ -18,12 +19,22 @@ export class SkeletonPanel implements Panel {
   readonly element = el('div', 'as-skeleton-host');
   view: SkeletonView | undefined;
   private anim: AnimData | undefined;
+  /** It has something to show (the model view may still be showing it better). */
+  private eligible = false;
 
   constructor(private readonly page: PageServices) {
     this.element.setAttribute('aria-label', 'Skeleton');
     this.element.hidden = true;
-    page.bus.frame.event((f) => this.view?.setFrame(f));
+    page.bus.frame.event((f) => { if (this.visible) this.view?.setFrame(f); });
     page.bus.shownGroup.event((g) => this.select(g));
+    page.bus.modelViewShown.event(() => this.updateVisible());
+  }
+
+  private updateVisible(): void {
+    const was = this.visible;
+    this.visible = this.eligible && !this.page.bus.modelViewShown.value;
+    this.element.hidden = !this.visible;
+    if (this.visible && !was) this.view?.setFrame(this.page.bus.frame.value);
   }
 
   mount(container: HTMLElement): void {
@@ -34,9 +45,9 @@ export class SkeletonPanel implements Panel {
     const { anim, model } = context;
     const spec = anim && specFor(anim);
     this.anim = anim;
-    this.visible = !!anim && !!model && spec?.model.target === 'joints' && model.joints.length > 0 && groupCount(anim) > 0;
-    this.element.hidden = !this.visible;
-    if (!this.visible || !anim || !model || spec?.model.target !== 'joints') {
+    this.eligible = !!anim && !!model && spec?.model.target === 'joints' && model.joints.length > 0 && groupCount(anim) > 0;
+    this.updateVisible();
+    if (!this.eligible || !anim || !model || spec?.model.target !== 'joints') {
       this.view?.dispose();
       this.view = undefined;
       return;
@@ -60,7 +71,8 @@ export class SkeletonPanel implements Panel {
   }
 
   report(r: RenderReport): void {
-    r.skeletonBones = this.visible && this.view ? this.view.boneCount : 0;
+    // the same bones whether this view shows them or the 3D view's overlay does (modelViewShown)
+    r.skeletonBones = this.eligible && this.view ? this.view.boneCount : 0;
   }
 
   dispose(): void {

@@ -1,7 +1,7 @@
 /**
  * Playwright through the real workbench: 2ndDemo.bck next to TripodBossCore.bdl (extracted from the
- * shared TripodBossCore.arc into a TripodBossCore/ folder, the game's layout) opens with named joints
- * and a skeleton canvas that moves with the scrubber (canvas pixels at two frames differ) and with
+ * shared TripodBossCore.arc into a TripodBossCore/ folder, the game's layout) opens with named joints;
+ * its 3D view losing the WebGL context gives way to a skeleton canvas that moves with the scrubber (canvas pixels at two frames differ) and with
  * the keyboard (zoom); light and dark screenshots (test-artifacts/host/skeleton-*.png).
  */
 import * as fs from 'fs';
@@ -62,13 +62,20 @@ export const tests: E2ETest[] = [
       await runCommand(ctx.page, 'View: Close All Editor Groups').catch(() => undefined);
       const wv = await openInCustomEditor(ctx.page, 'TripodBossCore/2ndDemo.bck', { log: ctx.log });
       await wv.locator('h1.as-title', { hasText: '2ndDemo.bck' }).waitFor({ timeout: 30000 });
-      const model = (await wv.locator('.as-model-name').textContent({ timeout: 15000 }))?.trim();
+      const model = (await wv.locator('.as-bound-name').textContent({ timeout: 15000 }))?.trim();
       if (model !== 'TripodBossCore.bdl') throw new Error(`header model: got "${model}", expected TripodBossCore.bdl`);
       const labels = await groupLabels(wv);
       const want = ['Joint 0 · TriPodBossCore', 'Joint 1 · CoreLight', 'Joint 2 · HeadLightCone', 'Joint 3 · HeadLight', 'Joint 4 · MetalBody1'];
       if (JSON.stringify(labels.map((l) => l.trim())) !== JSON.stringify(want)) throw new Error(`group picker labels: ${JSON.stringify(labels)}`);
       ctx.log(`picker: ${labels.join(' | ')}`);
 
+      // The 3D view draws the model (model.e2e.ts); when it cannot (here: its WebGL context lost), the skeleton stands in.
+      const modelCanvas = wv.locator('.as-modelpanel canvas.as-model-canvas');
+      await modelCanvas.waitFor({ timeout: 30000 });
+      await (modelCanvas as unknown as { evaluate(fn: (c: HTMLCanvasElement) => void): Promise<void> })
+        .evaluate((c: HTMLCanvasElement) => c.getContext('webgl2')?.getExtension('WEBGL_lose_context')?.loseContext());
+      const message = (await wv.locator('.as-modelpanel-message').textContent({ timeout: 15000 }))?.trim() ?? '';
+      if (!/lost its WebGL context.*skeleton/.test(message)) throw new Error(`fallback message: ${message}`);
       const canvas = wv.locator('canvas.as-skeleton-canvas');
       await canvas.waitFor({ timeout: 15000 });
       const aria = await canvas.getAttribute('aria-label');

@@ -51,6 +51,15 @@ describe('the load message (host → webview): packed field tree and animation p
     assert.deepStrictEqual(buffers, []);
   });
 
+  it('the "Also play" companions given to loadedFileOf reach the message (the editor passes them; they were once dropped)', () => {
+    const host = decode(readSample('j3d/smg/TripodBossCore/2ndDemo.bck'), '2ndDemo.bck');
+    const companions = [{ name: '2ndDemo.brk', format: 'brk', chosen: true }, { name: 'Wait.btk', format: 'btk', chosen: false }];
+    const file = structuredClone(loadedFileOf(host, { fileByteLength: host.bytes.length, companions }));
+    assert.ok(isLoadedFile(file));
+    assert.deepStrictEqual(file.companions, companions);
+    assert.ok(!('companions' in structuredClone(loadedFileOf(host, { fileByteLength: host.bytes.length, companions: [] }))), 'none: no field');
+  });
+
   it('a Yaz0-compressed BCK: the tree of the decompressed bytes', () => {
     const host = decode(encodeYaz0(readSample('j3d/smg/TripodBossCore/2ndDemo.bck')), '2ndDemo.bck.szs');
     assert.equal(host.container?.kind, 'yaz0');

@@ -1,0 +1,273 @@
+/**
+ * The 3D model in the editor page (dist/webview.js with the simulated host, Debian chromium with
+ * SwiftShader WebGL2): the Goomba walking with "Also play" Blink.btp, PowerStarColor.bva hiding
+ * shapes, a model file's texture gallery, and the skeleton standing in without WebGL2, after a lost
+ * context or with a payload the page refuses.
+ *   npx tsc -p . && node esbuild.mjs && npx mocha --no-config --timeout 120000 out/test/webview/model.test.js
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { openAnyArchive } from '../../src/formats/archive/archive';
+import { DiagnosticSink } from '../../src/formats/binary/diagnostics';
+import { AppPages, startAppPages } from '../app-page/session';
+import type { Page } from './browser';
+import { SAMPLES_DIR } from './build';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type W = any;
+const WALK = 'archives/Kuribo.arc/Kuribo/Walk.bck';
+const KURIBO = 'archives/Kuribo.arc/Kuribo/Kuribo.bdl';
+const STAR = 'archives/PowerStar.arc/PowerStar/PowerStar.bdl';
+
+interface Box { x0: number; y0: number; x1: number; y1: number }
+
+/**
+ * Draws the model view now and keeps its pixels in the page under `name` (the page's own
+ * readPixels; RGBA, rows from the bottom). The comparisons run in the page: only counts come back.
+ */
+const snap = (page: Page, name: string): Promise<void> => page.evaluate<void, string>((n) => {
+  const w = window as W;
+  w.shots ??= {};
+  w.shots[n] = w.animscopeApp.panel('model').view.readPixels();
+}, name);
+
+/** Pixels of two snaps that differ by more than a rounding step, and their bounding box. */
+const diff = (page: Page, a: string, b: string): Promise<{ count: number; box?: Box }> => page.evaluate<{ count: number; box?: Box }, string[]>(([an, bn]) => {
+  const A = (window as W).shots[an], B = (window as W).shots[bn];
+  if (A.data.length !== B.data.length) throw new Error(`canvas sizes differ: ${A.width}×${A.height} and ${B.width}×${B.height}`);
+  let count = 0, x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
+  for (let i = 0; i < A.data.length; i += 4) {
+    const d = Math.abs(A.data[i] - B.data[i]) + Math.abs(A.data[i + 1] - B.data[i + 1]) + Math.abs(A.data[i + 2] - B.data[i + 2]);
+    if (d <= 6) continue;
+    count++;
+    const x = (i / 4) % A.width, y = Math.floor(i / 4 / A.width);
+    x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+  }
+  return count ? { count, box: { x0, y0, x1, y1 } } : { count };
+}, [a, b]);
+
+/** Where the model is in a snap (pixels unlike the corner's background), and how many colours it shows (5 bits a channel). */
+const modelBox = (page: Page, name: string): Promise<Box & { count: number; pixels: number; colours: number }> => page.evaluate((n: string) => {
+  const S = (window as W).shots[n];
+  const d = S.data as Uint8Array;
+  let count = 0, x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
+  const colours = new Set<number>();
+  for (let i = 0; i < d.length; i += 4) {
+    if (Math.abs(d[i] - d[0]) + Math.abs(d[i + 1] - d[1]) + Math.abs(d[i + 2] - d[2]) <= 6) continue;
+    count++;
+    colours.add((d[i] >> 3) << 10 | (d[i + 1] >> 3) << 5 | (d[i + 2] >> 3));
+    const x = (i / 4) % S.width, y = Math.floor(i / 4 / S.width);
+    x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+  }
+  return { x0, y0, x1, y1, count, pixels: S.width * S.height, colours: colours.size };
+}, name);
+
+/** The animations beside `inner` in its archive folder with a kind that changes a model, by extension (the archive's own listing). */
+function besideInArchive(archive: string, inner: string): Map<string, string[]> {
+  const a = openAnyArchive(new Uint8Array(fs.readFileSync(path.join(SAMPLES_DIR, archive))), new DiagnosticSink());
+  const folder = inner.split('/').slice(0, -1).join('/');
+  const byKind = new Map<string, string[]>();
+  for (const e of a.entries) {
+    if (e.kind !== 'file' || e.path === inner || e.path.split('/').slice(0, -1).join('/') !== folder) continue;
+    const ext = e.name.split('.').pop()!.toUpperCase();
+    if (!['BCK', 'BCA', 'BTK', 'BRK', 'BPK', 'BPA', 'BTP', 'BVA'].includes(ext)) continue;
+    byKind.set(ext, [...(byKind.get(ext) ?? []), e.name]);
+  }
+  return byKind;
+}
+
+/** The last `rendered` counts the page sent. */
+const lastCounts = (page: Page): Promise<W> => page.evaluate(() => (window as W).fakeHost.sent.filter((m: { type: string }) => m.type === 'rendered').pop().counts);
+
+/** Ticks (or unticks) an "Also play" box by clicking it, as a user would. */
+async function tick(page: Page, name: string): Promise<void> {
+  if (!(await page.evaluate(() => (document.querySelector('.as-along') as HTMLDetailsElement).open))) await page.locator('.as-along-summary').click();
+  await page.locator(`.as-along input[data-companion="${name}"]`).click();
+}
+
+describe('the 3D model in the editor page (chromium, SwiftShader WebGL2)', function () {
+  this.timeout(120000);
+  let pages: AppPages;
+  let page: Page;
+  let errors: string[];
+
+  before(async () => {
+    pages = await startAppPages();
+  });
+  after(async () => {
+    await pages?.close();
+  });
+  afterEach(async () => {
+    await page?.close();
+    assert.deepStrictEqual(errors, [], 'no page errors');
+  });
+
+  it('Kuribo Walk.bck: the textured Goomba in the side pane, the skeleton an overlay; Also play lists the animations beside it by kind', async () => {
+    ({ page, errors } = await pages.open(WALK, { width: 1280, height: 720 }));
+    const counts = await lastCounts(page);
+    assert.deepStrictEqual(counts.modelView, { status: 'ready', shapesDrawn: 1, companionsApplied: 0 });
+    const shown = await page.evaluate(() => ({
+      model: !(document.querySelector('.as-modelpanel') as HTMLElement).hidden && !!document.querySelector('.as-slot-side .as-modelpanel canvas.as-model-canvas'),
+      skeleton: (document.querySelector('.as-skeleton-host') as HTMLElement).hidden,
+      message: (document.querySelector('.as-modelpanel-message') as HTMLElement).hidden,
+    }));
+    assert.deepStrictEqual(shown, { model: true, skeleton: true, message: true });
+    // Textured: the model covers a good part of the view, in many colours (a flat or untextured draw has a handful).
+    await snap(page, 'mesh');
+    const box = await modelBox(page, 'mesh');
+    assert.ok(box.count > box.pixels * 0.08, `model pixels ${box.count} of ${box.pixels}`);
+    assert.ok(box.colours > 200, `${box.colours} distinct colours`);
+    // The skeleton overlay: the K toggle draws the bones over the mesh.
+    await page.locator('.as-model-canvas').focus();
+    await page.keyboard.press('k');
+    assert.strictEqual(await page.locator('.as-model-toolbar .as-model-button:nth-child(4)').getAttribute('aria-pressed'), 'true');
+    await snap(page, 'bones');
+    assert.ok((await diff(page, 'mesh', 'bones')).count > 50, 'the skeleton overlay changes pixels');
+    // Also play: every animation beside Walk.bck that changes a model, grouped by kind.
+    const want = besideInArchive('archives/Kuribo.arc', 'Kuribo/Walk.bck');
+    const listed = await page.evaluate(() => [...document.querySelectorAll('.as-along-kind')].map((f) => [
+      f.querySelector('legend')!.textContent, [...f.querySelectorAll('input')].map((i) => (i as HTMLInputElement).dataset.companion)]));
+    assert.deepStrictEqual(listed, [...want].sort((a, b) => a[0].localeCompare(b[0])).map(([k, names]) => [`${k} (${names.length})`, names.sort((a, b) => a.localeCompare(b))]));
+    assert.ok(want.get('BTP')?.includes('Blink.btp') && want.get('BRK')?.includes('Normal.brk'));
+  });
+
+  it('Kuribo Walk.bck + Blink.btp: the eyes change between two frames where Blink\'s texture number differs; the choice is remembered', async () => {
+    ({ page, errors } = await pages.open(WALK, { width: 1280, height: 720 }));
+    // Two playback moments with Walk.bck (40 frames, loop) at the same frame 10: 10 frames after
+    // play started, and 50 (once round the loop). Blink.btp (220 frames, loop) is then at frame 10
+    // and 50: texture 2 (frames 6–14) and texture 0 (frames 17 on), from its keys (xxd of the TPT1
+    // bank, checked in the Blink.btp unit test: 0 at 0–4, 1 at 5, 2 at 6–14, 1 at 15–16, 0 at 17).
+    // "Also play" open the whole time (it takes room from the canvas: every snap the same size).
+    await page.locator('.as-along-summary').click();
+    const at = async (elapsed: number, name: string): Promise<number> => {
+      await page.evaluate<void, number>((e) => { const bus = (window as W).animscopeApp.bus; bus.elapsed.value = e; bus.frame.fire(10); }, elapsed);
+      await snap(page, name);
+      return page.evaluate(() => (window as W).animscopeApp.panel('model').composer.state.materials[0].texNumbers[0]);
+    };
+    assert.strictEqual(await at(10, 'plain10'), 4, 'the model\'s own texture number (MAT3) without Blink');
+    await at(50, 'plain50');
+    assert.strictEqual((await diff(page, 'plain10', 'plain50')).count, 0, 'without Blink the two moments look the same (Walk at frame 10 both times)');
+
+    await tick(page, 'Blink.btp');
+    await page.waitForFunction(() => (window as W).animscopeApp.panel('model').playing.includes('Blink.btp'));
+    await page.waitForFunction(() => (window as W).fakeHost.sent.filter((m: W) => m.type === 'rendered').pop().counts.modelView.companionsApplied === 1);
+    const counts = await lastCounts(page);
+    assert.strictEqual(counts.modelView.companionsApplied, 1, 'the page reports Blink applied');
+    assert.deepStrictEqual(await page.evaluate(() => (window as W).fakeHost.asked), ['Blink.btp']);
+    assert.deepStrictEqual(await page.evaluate(() => (window as W).fakeHost.chosen), ['Blink.btp'], 'companionsChosen told the host');
+
+    assert.strictEqual(await at(10, 'blink10'), 2);
+    assert.strictEqual(await at(50, 'blink50'), 0);
+    const d = await diff(page, 'blink10', 'blink50');
+    const box = await modelBox(page, 'blink10');
+    assert.ok(d.count > 40 && d.box, `${d.count} pixels differ`);
+    // The change is on the face: inside the model, and neither its bottom fifth (the feet) nor most of it.
+    const h = box.y1 - box.y0;
+    assert.ok(d.box!.x0 >= box.x0 && d.box!.x1 <= box.x1 && d.box!.y0 >= box.y0 + h * 0.2 && d.box!.y1 <= box.y1,
+      `changed ${JSON.stringify(d.box)} in model ${JSON.stringify(box)}`);
+    assert.ok(d.count < box.count * 0.25, `${d.count} of ${box.count} model pixels changed: only the eyes`);
+    // Blink at frame 10 shows texture 2, as texture 4 of the model's own material (the same image): no change there.
+    assert.strictEqual((await diff(page, 'blink10', 'plain10')).count, 0, 'texture 2 and 4 share one image in TEX1');
+
+    // Remembered: the page, loaded again, asks for Blink.btp by itself and applies it.
+    await page.evaluate(() => { const f = (window as W).fakeHost; f.sent.length = 0; f.asked.length = 0; f.reload(); });
+    await page.waitForFunction(() => (window as W).fakeHost.sent.some((m: { type: string; counts?: W }) => m.type === 'rendered' && m.counts?.modelView?.companionsApplied === 1));
+    assert.strictEqual(await page.evaluate(() => (document.querySelector('.as-along input[data-companion="Blink.btp"]') as HTMLInputElement).checked), true);
+    assert.deepStrictEqual(await page.evaluate(() => (window as W).fakeHost.asked), ['Blink.btp']);
+    // Unticked: gone from the pose and from the host's memory.
+    await tick(page, 'Blink.btp');
+    assert.deepStrictEqual(await page.evaluate(() => (window as W).fakeHost.chosen), []);
+    assert.strictEqual(await at(10, 'after'), 4);
+  });
+
+  it('PowerStar.bdl + PowerStarColor.bva: the model file\'s own player plays it; shapes 0–1 and 2–3 swap between frames 0 and 1', async () => {
+    ({ page, errors } = await pages.open(STAR, { width: 1280, height: 720 }));
+    assert.strictEqual(await page.evaluate(() => (document.querySelector('.as-modelpanel-player') as HTMLElement).hidden), true, 'no player before an animation is ticked');
+    await tick(page, 'PowerStarColor.bva');
+    await page.waitForFunction(() => (window as W).animscopeApp.panel('model').playing.includes('PowerStarColor.bva'));
+    assert.strictEqual(await page.evaluate(() => (document.querySelector('.as-modelpanel-player') as HTMLElement).hidden), false);
+    const at = async (frame: number): Promise<boolean[]> => {
+      await page.evaluate<void, number>((f) => (window as W).animscopeApp.panel('model').player.setFrame(f), frame);
+      await snap(page, `f${frame}`);
+      return page.evaluate(() => [...(window as W).animscopeApp.panel('model').composer.state.shapeVisible]);
+    };
+    // PowerStarColor.bva (2 frames, once): shapes 0 and 1 visible only at frame 0, 2 and 3 hidden only at frame 0 (its unit test, by hand from the VAF1 bank).
+    assert.deepStrictEqual(await at(0), [true, true, false, false]);
+    assert.deepStrictEqual(await at(1), [false, false, true, true]);
+    assert.ok((await diff(page, 'f0', 'f1')).count > 500, 'hiding shapes changes pixels');
+    assert.strictEqual((await lastCounts(page)).modelView.companionsApplied, 1);
+    // Unticked: every shape again, whatever the frame.
+    await tick(page, 'PowerStarColor.bva');
+    assert.deepStrictEqual(await page.evaluate(() => [...(window as W).animscopeApp.panel('model').composer.state.shapeVisible]), [true, true, true, true]);
+  });
+
+  it('Kuribo.bdl: the model in bind pose and its five TEX1 textures with format, size, wrap and mips; hover names the offset, click selects the bytes', async () => {
+    ({ page, errors } = await pages.open(KURIBO, { width: 1280, height: 720 }));
+    const counts = await lastCounts(page);
+    assert.strictEqual(counts.modelView.status, 'ready');
+    assert.strictEqual(counts.modelView.textures, 5);
+    await snap(page, 'bind');
+    assert.ok((await modelBox(page, 'bind')).count > 1000, 'the model draws');
+    const tiles = await page.evaluate(() => [...document.querySelectorAll('.as-textures-tile')].map((t) => t.querySelector('.as-textures-detail')!.textContent));
+    // TEX1 at 0x40A0 (xxd): 5 headers of 0x20 from 0x40C0, each `0E` (CMPR) `00 40` `00 80` (64×128),
+    // wrap `01 01` (repeat), image count 1 at +0x18.
+    assert.deepStrictEqual(tiles, Array(5).fill('CMPR 64 × 128, wrap repeat/repeat, linear, 1 mip level'));
+    // Image offsets: header + the u32 at +0x1C: 0x40C0+0xA0, 0x40E0+0x1080, 0x4100+0x2060, 0x4120+0x3040, 0x4140+0x2020; CMPR 64×128 = 0x1000 bytes.
+    const want = [0x4160, 0x5160, 0x6160, 0x7160, 0x6160];
+    await page.locator('.as-textures-tile[data-texture="3"]').hover();
+    await page.waitForFunction(() => !(document.querySelector('.hover-card') as HTMLElement).hidden);
+    const card = await page.evaluate(() => document.querySelector('.hover-card')!.textContent);
+    assert.ok(card!.includes('0x00007160') || card!.includes('0x7160'), `hover card: ${card}`);
+    for (const t of [1, 4]) {
+      await page.locator(`.as-textures-tile[data-texture="${t}"]`).click();
+      await page.waitForFunction((o) => (window as W).fakeHost.sent.some((m: W) => m.type === 'selection' && m.offset === o), want[t]);
+      const sel = await page.evaluate(() => (window as W).fakeHost.sent.filter((m: W) => m.type === 'selection').pop());
+      assert.deepStrictEqual([sel.offset, sel.length], [want[t], 0x1000], `texture ${t}`);
+    }
+    // Keyboard: the tiles are buttons in tab order.
+    await page.locator('.as-textures-tile[data-texture="0"]').focus();
+    await page.keyboard.press('Tab');
+    assert.strictEqual(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.texture), '1');
+  });
+
+  it('no WebGL2: the skeleton stands in, with a message saying why; nothing throws', async () => {
+    ({ page, errors } = await pages.open(`${WALK}&nowebgl`, { width: 1280, height: 720 }));
+    assert.strictEqual((await lastCounts(page)).modelView.status, 'no-webgl2');
+    const seen = await page.evaluate(() => ({
+      skeleton: !(document.querySelector('.as-skeleton-host') as HTMLElement).hidden,
+      message: (document.querySelector('.as-modelpanel-message') as HTMLElement).hidden ? '' : document.querySelector('.as-modelpanel-message')!.textContent,
+      role: document.querySelector('.as-modelpanel-message')!.getAttribute('role'),
+    }));
+    assert.ok(seen.skeleton, 'the skeleton shows');
+    assert.match(seen.message!, /needs WebGL2.*skeleton/);
+    assert.strictEqual(seen.role, 'status');
+    // The player still drives the skeleton.
+    await page.evaluate(() => (window as W).animscopeApp.panel('curves').deck.setFrame(20));
+    assert.strictEqual(await page.evaluate(() => (window as W).animscopeApp.panel('skeleton').view.frame), 20);
+  });
+
+  it('a lost WebGL context: the skeleton stands in until the context comes back', async () => {
+    ({ page, errors } = await pages.open(WALK, { width: 1280, height: 720 }));
+    await page.evaluate(() => { (window as W).lose = (window as W).animscopeApp.panel('model').view.canvas.getContext('webgl2').getExtension('WEBGL_lose_context'); (window as W).lose.loseContext(); });
+    await page.waitForFunction(() => (window as W).fakeHost.sent.some((m: W) => m.type === 'rendered' && m.counts.modelView?.status === 'context-lost'));
+    assert.ok(await page.evaluate(() => !(document.querySelector('.as-skeleton-host') as HTMLElement).hidden), 'skeleton shown');
+    assert.match((await page.evaluate(() => document.querySelector('.as-modelpanel-message')!.textContent))!, /lost its WebGL context/);
+    await page.evaluate(() => (window as W).lose.restoreContext());
+    await page.waitForFunction(() => (window as W).fakeHost.sent.filter((m: W) => m.type === 'rendered').pop().counts.modelView?.status === 'ready');
+    assert.ok(await page.evaluate(() => (document.querySelector('.as-skeleton-host') as HTMLElement).hidden), 'skeleton hidden again');
+    await snap(page, 'back');
+    assert.ok((await modelBox(page, 'back')).count > 1000, 'the model draws again');
+  });
+
+  it('a payload the page refuses: the skeleton stands in with the reason', async () => {
+    ({ page, errors } = await pages.open(`${WALK}&badpayload`, { width: 1280, height: 720 }));
+    assert.strictEqual((await lastCounts(page)).modelView.status, 'failed');
+    const seen = await page.evaluate(() => ({
+      skeleton: !(document.querySelector('.as-skeleton-host') as HTMLElement).hidden,
+      message: document.querySelector('.as-modelpanel-message')!.textContent,
+    }));
+    assert.ok(seen.skeleton);
+    assert.match(seen.message!, /^The model cannot be shown: .*skeleton/);
+  });
+});
