@@ -56,7 +56,7 @@ export const tests: E2ETest[] = [
         for (const shot of SHOTS) {
           const wv: FrameLocator = await openRendered(ctx, base(shot.anim));
           const model = base(shot.model);
-          const bound = await wv.locator('.as-model-name', { hasText: model }).first()
+          const bound = await wv.locator('.as-bound-name', { hasText: model }).first()
             .waitFor({ timeout: 15000 }).then(() => true, () => false);
           if (!bound) fail(`${base(shot.anim)} should be bound to ${model}, which sits beside it`);
           await scrubTo(wv, shot.frame);
