@@ -17,10 +17,11 @@ import type { DecodedFile } from '../formats/types';
 import type { MotnSequence } from '../formats/motn/types';
 import type { WebviewCommand } from '../wire/protocol';
 import { hexOffset, REVEAL_OFFSET_COMMAND } from './diagnostics';
-import { AnimationEditorProvider, VIEW_TYPES } from './editorProvider';
+import { AnimationEditorProvider } from './editorProvider';
 import { exportJsonText, safeFileNamePart, sampledCsvText, sampleJsonText, sampleResult } from './export';
 import { archiveExportDefault } from './archive';
 import { isUri, registerUserCommand, UserError } from './userCommand';
+import { ANIMATION_VIEW_TYPES, HEX_EDITOR_EXTENSION, HEX_EDITOR_VIEW_TYPE } from './viewTypes';
 
 export const COMMANDS = {
   exportJson: 'animscope.exportJson',
@@ -29,9 +30,6 @@ export const COMMANDS = {
   reopenAsHex: 'animscope.reopenAsHex',
   revealOffset: REVEAL_OFFSET_COMMAND,
 } as const;
-
-export const HEX_EDITOR_EXTENSION = 'ms-vscode.hexeditor';
-export const HEX_EDITOR_VIEW_TYPE = 'hexEditor.hexedit';
 
 export type CurvesFormat = 'json' | 'csv';
 export interface ExportCurvesOptions {
@@ -291,7 +289,7 @@ export class Commands {
       const selected = this.provider.lastSelection(uri);
       if (this.provider.sessionsFor(uri).length) await this.provider.reveal(uri, selected?.offset ?? 0, selected?.length ?? 1);
       void vscode.window.showInformationMessage(
-        'AnimScope: the Hex Editor extension (ms-vscode.hexeditor) is not installed; AnimScope\'s own hex view has the focus.',
+        `AnimScope: the Hex Editor extension (${HEX_EDITOR_EXTENSION}) is not installed; AnimScope\'s own hex view has the focus.`,
         'Install Hex Editor', 'Open as Text',
       ).then(async (choice) => {
         if (choice === 'Open as Text') await vscode.commands.executeCommand(COMMANDS.reopenAsHex, uri, 'text');
@@ -308,7 +306,7 @@ export class Commands {
     const viewType = hexInstalled && mode !== 'text' ? HEX_EDITOR_VIEW_TYPE : 'default';
     const column = vscode.window.tabGroups.activeTabGroup.viewColumn;
     const ours = (t: vscode.Tab): boolean => t.group.viewColumn === column && t.input instanceof vscode.TabInputCustom &&
-      t.input.uri.toString() === uri.toString() && VIEW_TYPES.includes(t.input.viewType);
+      t.input.uri.toString() === uri.toString() && ANIMATION_VIEW_TYPES.includes(t.input.viewType);
     await vscode.commands.executeCommand('vscode.openWith', uri, viewType, column);
     // Tab objects are snapshots: look the AnimScope tab up again after the group changed
     const stale = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter(ours);

@@ -18,12 +18,11 @@ import { viewSettings } from './settings';
 import { ANIMATION_PAGE, webviewOptions, webviewPage } from './webviewHtml';
 import { loadedFileOf } from '../wire/loadedFile';
 import { FirstLoadWatchdog } from './renderWatchdog';
+import { ANIMATION_ANY_FILE_VIEW_TYPE, ANIMATION_VIEW_TYPE } from './viewTypes';
 
-/** Default editor for J3D animations and MOTN names (package.json → contributes.customEditors). */
-export const VIEW_TYPE = 'animscope.animation';
-/** The same editor offered for any file through "Reopen Editor With…" (priority "option"). */
-export const VIEW_TYPE_ANY_FILE = 'animscope.animation.anyFile';
-export const VIEW_TYPES: readonly string[] = [VIEW_TYPE, VIEW_TYPE_ANY_FILE];
+export {
+  ANIMATION_VIEW_TYPE as VIEW_TYPE, ANIMATION_ANY_FILE_VIEW_TYPE as VIEW_TYPE_ANY_FILE, ANIMATION_VIEW_TYPES as VIEW_TYPES,
+} from './viewTypes';
 
 /** What a webview last reported it rendered for a document; read by tests via `animscope._test.lastRenderState`. */
 export interface RenderState {
@@ -240,8 +239,8 @@ export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvi
     // No retainContextWhenHidden: the webview keeps its UI state with getState/setState and asks again with `ready`.
     const options = { supportsMultipleEditorsPerDocument: true };
     return vscode.Disposable.from(
-      vscode.window.registerCustomEditorProvider(VIEW_TYPE, this, options),
-      vscode.window.registerCustomEditorProvider(VIEW_TYPE_ANY_FILE, this, options),
+      vscode.window.registerCustomEditorProvider(ANIMATION_VIEW_TYPE, this, options),
+      vscode.window.registerCustomEditorProvider(ANIMATION_ANY_FILE_VIEW_TYPE, this, options),
     );
   }
 
@@ -357,7 +356,7 @@ export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvi
         existing.panel.reveal(existing.panel.viewColumn, false);
         session = existing;
       } else {
-        await vscode.commands.executeCommand('vscode.openWith', uri, VIEW_TYPE);
+        await vscode.commands.executeCommand('vscode.openWith', uri, ANIMATION_VIEW_TYPE);
         session = this.activeSession?.key === uri.toString() ? this.activeSession : this.sessionsFor(uri)[0];
       }
     }

@@ -17,20 +17,15 @@ import {
 } from './archiveFileSystem';
 import { ProblemEntry, ProblemSource, ProblemsReporter } from '../diagnostics';
 import { FirstLoadWatchdog } from '../renderWatchdog';
+import {
+  ANIMATION_ANY_FILE_VIEW_TYPE, ANIMATION_VIEW_TYPE, ARCHIVE_SZS_VIEW_TYPE, ARCHIVE_VIEW_TYPE, HEX_EDITOR_EXTENSION, HEX_EDITOR_VIEW_TYPE,
+} from '../viewTypes';
 
-/** Default editor for .arc, .rarc, .pks. */
-export const ARCHIVE_VIEW_TYPE = 'animscope.archive';
-/** The same editor for .szs, priority "option" (many .szs are Wii U8 archives or single Yaz0 files). */
-export const ARCHIVE_SZS_VIEW_TYPE = 'animscope.archive.szs';
 
 /** The archive editor view type whose selector matches `uri`'s name. */
 export function archiveViewTypeFor(uri: vscode.Uri): string {
   return /\.szs$/i.test(uri.path) ? ARCHIVE_SZS_VIEW_TYPE : ARCHIVE_VIEW_TYPE;
 }
-export const ANIMATION_VIEW_TYPE = 'animscope.animation';
-export const ANIMATION_ANY_FILE_VIEW_TYPE = 'animscope.animation.anyFile';
-export const HEX_EDITOR_EXTENSION = 'ms-vscode.hexeditor';
-export const HEX_EDITOR_VIEW_TYPE = 'hexEditor.hexedit';
 
 const RELOAD_DEBOUNCE_MS = 100;
 

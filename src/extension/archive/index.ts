@@ -10,7 +10,8 @@ import { ArchiveTreeProvider } from './archiveTreeView';
 import { ArchiveCommands } from './commands';
 
 export { ARCHIVE_SCHEME, archiveRootUri, archiveUri, displayPath, isArchiveUri, parseArchiveUri } from './archiveFileSystem';
-export { ARCHIVE_SZS_VIEW_TYPE, ARCHIVE_VIEW_TYPE, archiveViewTypeFor } from './archiveEditor';
+export { archiveViewTypeFor } from './archiveEditor';
+export { ARCHIVE_SZS_VIEW_TYPE, ARCHIVE_VIEW_TYPE } from '../viewTypes';
 export { BROWSE_ARCHIVE_COMMAND } from './commands';
 
 /** Internal commands (not contributed) for tests. */
