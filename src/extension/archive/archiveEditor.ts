@@ -12,9 +12,9 @@ import {
   ANIMATION_FORMATS, ArchiveListing, archiveMsg, ArchiveWebviewToHost, isArchiveWebviewToHost, ListingRow, MAX_LISTING_ROWS,
 } from '../../wire/archiveProtocol';
 import { ARCHIVE_PAGE, webviewOptions, webviewPage } from '../webviewHtml';
-import {
-  ArchiveFileSystemProvider, archiveRootUri, ARCHIVE_SCHEME, displayPath, nestedRootUri, outermostFile, RowSummary,
-} from './archiveFileSystem';
+import type { ArchiveFileSystemProvider } from './archiveFileSystemProvider';
+import { describeArchive } from './archiveListing';
+import { archiveRootUri, ARCHIVE_SCHEME, displayPath, nestedRootUri, outermostFile } from './archiveUri';
 import { ProblemEntry, ProblemSource, ProblemsReporter } from '../diagnostics';
 import { FirstLoadWatchdog } from '../renderWatchdog';
 import {
@@ -106,12 +106,12 @@ export class ArchiveDocument implements vscode.CustomDocument {
     let root = this.rootUri;
     let summary;
     try {
-      summary = await this.fs.describe(root, MAX_LISTING_ROWS);
+      summary = await describeArchive(this.fs, root, MAX_LISTING_ROWS);
     } catch (e) {
       // an archive entry the provider lists as a plain file (not detected as an archive): open it as an outer
       if (this.uri.scheme === ARCHIVE_SCHEME && e instanceof vscode.FileSystemError && e.code === 'FileNotADirectory') {
         root = nestedRootUri(this.uri);
-        summary = await this.fs.describe(root, MAX_LISTING_ROWS);
+        summary = await describeArchive(this.fs, root, MAX_LISTING_ROWS);
       } else {
         throw e;
       }
@@ -126,7 +126,7 @@ export class ArchiveDocument implements vscode.CustomDocument {
       fileName: displayPath(this.uri),
       fileByteLength,
       levels: summary.levels.map((l) => ({ ...l })),
-      rows: summary.rows.map(toRow),
+      rows: summary.rows.map(({ uri: _uri, ...row }) => row),
       truncated: summary.truncated,
       lessTested: summary.levels.some((l) => l.isArchive && l.kind === 'pks'),
       hexEditor: !!vscode.extensions.getExtension(HEX_EDITOR_EXTENSION),
@@ -177,13 +177,6 @@ function archiveProblems(doc: ArchiveDocument): ProblemSource {
     entries: () => doc.problemEntries(),
     onDidChange: (listener) => doc.onDidChange(listener),
     onDidDispose: (listener) => doc.onDidDispose(listener),
-  };
-}
-
-function toRow(r: RowSummary): ListingRow {
-  return {
-    path: r.path, name: r.name, kind: r.kind, depth: r.depth, level: r.level, size: r.size, dataOffset: r.dataOffset, recordOffset: r.recordOffset,
-    format: r.format, compression: r.compression, suspicious: r.suspicious,
   };
 }
 

@@ -5,11 +5,12 @@
 import * as vscode from 'vscode';
 import type { ProblemsReporter } from '../diagnostics';
 import { ArchiveEditorProvider } from './archiveEditor';
-import { ArchiveFileSystemProvider, displayPath, outermostFile, parseArchiveUri } from './archiveFileSystem';
+import { ArchiveFileSystemProvider } from './archiveFileSystemProvider';
+import { displayPath, outermostFile, parseArchiveUri } from './archiveUri';
 import { ArchiveTreeProvider } from './archiveTreeView';
 import { ArchiveCommands } from './commands';
 
-export { ARCHIVE_SCHEME, archiveRootUri, archiveUri, displayPath, isArchiveUri, parseArchiveUri } from './archiveFileSystem';
+export { ARCHIVE_SCHEME, archiveRootUri, archiveUri, displayPath, isArchiveUri, parseArchiveUri } from './archiveUri';
 export { archiveViewTypeFor } from './archiveEditor';
 export { ARCHIVE_SZS_VIEW_TYPE, ARCHIVE_VIEW_TYPE } from '../viewTypes';
 export { BROWSE_ARCHIVE_COMMAND } from './commands';
