@@ -24,7 +24,7 @@ export {
   ANIMATION_VIEW_TYPE as VIEW_TYPE, ANIMATION_ANY_FILE_VIEW_TYPE as VIEW_TYPE_ANY_FILE, ANIMATION_VIEW_TYPES as VIEW_TYPES,
 } from './viewTypes';
 
-/** What a webview last reported it rendered for a document; read by tests via `animscope._test.lastRenderState`. */
+/** What a webview last reported it rendered for a document (kept by the test probe: testProbes.ts). */
 export interface RenderState {
   uri: string;
   viewType: string;
@@ -42,7 +42,7 @@ export interface RenderState {
   consistent: boolean;
 }
 
-/** The last `selection` a webview reported (`animscope._test.lastSelection`; the Go to Offset default). */
+/** The last `selection` a webview reported (the Go to Offset default). */
 export interface SelectionState {
   uri: string;
   offset: number;
@@ -51,7 +51,7 @@ export interface SelectionState {
   at: number;
 }
 
-/** resolveCustomEditor → first `rendered`, per opened editor (`animscope._test.timings`). */
+/** resolveCustomEditor → first `rendered`, per opened editor (kept by the test probe: testProbes.ts). */
 export interface OpenTiming {
   uri: string;
   fileName: string;
@@ -67,7 +67,18 @@ export interface OpenTiming {
   renderedMs?: number;
 }
 
-const MAX_TIMINGS = 200;
+/**
+ * What a test probe is told (testProbes.ts; extension.ts passes one only when the extension runs
+ * under tests): nothing of it is kept otherwise.
+ */
+export interface EditorProbe {
+  /** A panel opened; `timing` fills in as the webview answers. */
+  opened(timing: OpenTiming): void;
+  /** A webview rendered (its render count is the probe's). */
+  rendered(state: Omit<RenderState, 'renderCount'>): void;
+  /** The last document of `uri` closed. */
+  closed(uri: string): void;
+}
 
 export interface ProviderHooks {
   /** A webview toolbar asked for a host command for its document ("Bind Model…" is handled here). */
@@ -216,12 +227,9 @@ export class EditorSession implements vscode.Disposable {
 export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvider<AnimationDocument>, vscode.Disposable {
   private readonly sessions = new Set<EditorSession>();
   private readonly documents = new Set<AnimationDocument>();
-  private readonly renderStates = new Map<string, RenderState>();
   private readonly selections = new Map<string, SelectionState>();
-  private readonly timingList: OpenTiming[] = [];
   /** openMs of documents not yet shown in a panel (the first panel reports it). */
   private readonly pendingOpenMs = new WeakMap<AnimationDocument, number>();
-  private lastRenderedKey: string | undefined;
   private lastSelectedKey: string | undefined;
   private _active: EditorSession | undefined;
   private readonly _onDidChangeActive = new vscode.EventEmitter<void>();
@@ -233,6 +241,7 @@ export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvi
     readonly log: vscode.LogOutputChannel,
     private readonly problems: ProblemsReporter,
     readonly hooks: ProviderHooks,
+    private readonly probe?: EditorProbe,
   ) {}
 
   register(): vscode.Disposable {
@@ -252,7 +261,7 @@ export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvi
     doc.onDidReload(() => { if (this._active?.document === doc) this._onDidChangeActive.fire(); });
     doc.onDidDispose(() => {
       this.documents.delete(doc);
-      if (![...this.documents].some((d) => d.uri.toString() === doc.uri.toString())) this.renderStates.delete(doc.uri.toString());
+      if (![...this.documents].some((d) => d.uri.toString() === doc.uri.toString())) this.probe?.closed(doc.uri.toString());
     });
     return doc;
   }
@@ -262,8 +271,7 @@ export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvi
     this.pendingOpenMs.delete(document);
     const session = new EditorSession(document, panel, this, Math.round(openMs * 10) / 10);
     this.sessions.add(session);
-    this.timingList.push(session.timing);
-    if (this.timingList.length > MAX_TIMINGS) this.timingList.shift();
+    this.probe?.opened(session.timing);
     panel.onDidDispose(() => {
       session.dispose();
       this.sessions.delete(session);
@@ -275,17 +283,14 @@ export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvi
   // ---- state the webviews report ---------------------------------------------------------------
   recordRender(session: EditorSession, m: Extract<WebviewToHost, { type: 'rendered' }>): void {
     const key = session.key;
-    const previous = this.renderStates.get(key);
     const decoded = session.document.decoded;
     const consistent = session.loadedVersion === session.document.version &&
       m.format === decoded.format && m.fileName === decoded.fileName && m.byteLength === decoded.bytes.length &&
       m.counts.fields === (decoded.root.children?.length ?? 0) && m.counts.diagnostics === decoded.diagnostics.length;
-    this.renderStates.set(key, {
+    this.probe?.rendered({
       uri: key, viewType: session.viewType, format: m.format, fileName: m.fileName, byteLength: m.byteLength,
-      counts: { ...m.counts }, renderedAt: Date.now(), renderCount: (previous?.renderCount ?? 0) + 1,
-      documentVersion: session.loadedVersion, consistent,
+      counts: { ...m.counts }, renderedAt: Date.now(), documentVersion: session.loadedVersion, consistent,
     });
-    this.lastRenderedKey = key;
     if (!consistent) this.log.warn(`${key}: the webview rendered ${JSON.stringify(m)}, which differs from what was sent`);
   }
 
@@ -294,25 +299,11 @@ export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvi
     this.lastSelectedKey = session.key;
   }
 
-  private static keyOf(uri: vscode.Uri | string | undefined, fallback: string | undefined): string | undefined {
-    return uri === undefined ? fallback : typeof uri === 'string' ? uri : uri.toString();
-  }
-
-  /** For tests: the last render state of `uri` (a Uri or its string), or of the last rendered document. */
-  lastRenderState(uri?: vscode.Uri | string): RenderState | undefined {
-    const key = AnimationEditorProvider.keyOf(uri, this.lastRenderedKey);
-    const state = key === undefined ? undefined : this.renderStates.get(key);
-    return state && { ...state, counts: { ...state.counts } };
-  }
-
+  /** The last selection in the editor of `uri` (a Uri or its string), or in the last editor anything was selected in. */
   lastSelection(uri?: vscode.Uri | string): SelectionState | undefined {
-    const key = AnimationEditorProvider.keyOf(uri, this.lastSelectedKey);
+    const key = uri === undefined ? this.lastSelectedKey : typeof uri === 'string' ? uri : uri.toString();
     const state = key === undefined ? undefined : this.selections.get(key);
     return state && { ...state };
-  }
-
-  timings(): OpenTiming[] {
-    return this.timingList.map((t) => ({ ...t }));
   }
 
   // ---- which editor is active --------------------------------------------------------------------

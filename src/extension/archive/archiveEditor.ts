@@ -29,7 +29,7 @@ export function archiveViewTypeFor(uri: vscode.Uri): string {
 
 const RELOAD_DEBOUNCE_MS = 100;
 
-/** What an archive webview last reported (`animscope._test.archiveState`). */
+/** What an archive webview last reported (kept by the test probe: testProbes.ts). */
 export interface ArchiveRenderState {
   uri: string;
   fileName: string;
@@ -44,6 +44,12 @@ export interface ArchiveRenderState {
   /** describe() time (ms) of the last listing, and resolveCustomEditor → first `rendered`. */
   listMs: number;
   renderedMs?: number;
+}
+
+/** What a test probe is told (testProbes.ts; only under tests). */
+export interface ArchiveProbe {
+  /** A webview rendered; `firstRenderedMs` is resolveCustomEditor → this `rendered` (the probe keeps the first). */
+  rendered(state: Omit<ArchiveRenderState, 'renderCount' | 'renderedMs'>, firstRenderedMs: number): void;
 }
 
 export interface ArchiveEditorHooks {
@@ -181,7 +187,6 @@ function archiveProblems(doc: ArchiveDocument): ProblemSource {
 }
 
 export class ArchiveEditorProvider implements vscode.CustomReadonlyEditorProvider<ArchiveDocument>, vscode.Disposable {
-  private readonly states = new Map<string, ArchiveRenderState>();
   private readonly panels = new Map<vscode.WebviewPanel, ArchiveDocument>();
 
   constructor(
@@ -191,6 +196,7 @@ export class ArchiveEditorProvider implements vscode.CustomReadonlyEditorProvide
     private readonly hooks: ArchiveEditorHooks,
     /** The Problems panel (the animation editor's); without it, diagnostics are shown in the page only. */
     private readonly problems?: ProblemsReporter,
+    private readonly probe?: ArchiveProbe,
   ) {}
 
   register(): vscode.Disposable {
@@ -246,17 +252,14 @@ export class ArchiveEditorProvider implements vscode.CustomReadonlyEditorProvide
       case 'ready':
         onReady();
         break;
-      case 'rendered': {
-        const previous = this.states.get(key);
-        this.states.set(key, {
+      case 'rendered':
+        this.probe?.rendered({
           uri: key, fileName: m.fileName, rows: m.rows, diagnostics: m.diagnostics, banner: m.banner,
           sentRows: document.listing.rows.length,
           sentDiagnostics: document.listing.levels.reduce((n, l) => n + l.diagnostics.length, 0),
-          renderedAt: Date.now(), renderCount: (previous?.renderCount ?? 0) + 1, listMs: document.listMs,
-          renderedMs: previous?.renderedMs ?? Math.round((performance.now() - started) * 10) / 10,
-        });
+          renderedAt: Date.now(), listMs: document.listMs,
+        }, Math.round((performance.now() - started) * 10) / 10);
         break;
-      }
       case 'open':
         await this.openRow(document, m.row, panel.viewColumn).catch((e) => this.fail(e));
         break;
@@ -284,23 +287,10 @@ export class ArchiveEditorProvider implements vscode.CustomReadonlyEditorProvide
     return openArchiveEntry(uri, r.format, r.kind, this.hooks, column);
   }
 
-  /** For tests: the last render state of an archive editor. */
-  lastState(uri: vscode.Uri | string): ArchiveRenderState | undefined {
-    const s = this.states.get(typeof uri === 'string' ? uri : uri.toString());
-    return s && { ...s };
-  }
-
-  /** For tests: open row `row` of an open archive editor's listing, as a click would. */
-  async openRowOf(uri: vscode.Uri | string, row: number): Promise<string | undefined> {
+  /** The document an open archive editor shows for `uri` (a Uri or its string), if any. */
+  openDocument(uri: vscode.Uri | string): ArchiveDocument | undefined {
     const key = typeof uri === 'string' ? uri : uri.toString();
-    for (const doc of this.panels.values()) if (doc.uri.toString() === key) return this.openRow(doc, row);
-    return undefined;
-  }
-
-  /** For tests: the listing an open archive editor shows, with each row's URI. */
-  listingOf(uri: vscode.Uri | string): (ArchiveListing & { uris: string[] }) | undefined {
-    const key = typeof uri === 'string' ? uri : uri.toString();
-    for (const doc of this.panels.values()) if (doc.uri.toString() === key) return { ...doc.listing, uris: doc.rowUris.map((u) => u.toString()) };
+    for (const doc of this.panels.values()) if (doc.uri.toString() === key) return doc;
     return undefined;
   }
 
