@@ -16,6 +16,7 @@ import type { ModelPayload } from '../wire/modelPayload';
 import type { ModelInfo } from '../wire/protocol';
 import { bindModel, ModelBinding } from './model/binding';
 import type { ModelLookup, ModelResolver } from './model/lookup';
+import { Disposables } from './disposables';
 
 /** File events come in bursts (truncate + write, delete + create of atomic saves): wait this long. */
 const RELOAD_DEBOUNCE_MS = 100;
@@ -42,7 +43,7 @@ export class AnimationDocument implements vscode.CustomDocument {
   private _summary: Summary;
   private _deleted = false;
   private _version = 1;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new Disposables();
   private reloadTimer: NodeJS.Timeout | undefined;
   private modelTimer: NodeJS.Timeout | undefined;
   /** The watcher of the bound model file, with the URI it watches. */
@@ -249,7 +250,7 @@ export class AnimationDocument implements vscode.CustomDocument {
     clearTimeout(this.modelTimer);
     this.modelWatch?.watcher.dispose();
     this._onDidDispose.fire();
-    for (const d of this.disposables) d.dispose();
+    this.disposables.dispose();
     this._onDidReload.dispose();
     this._onDidDelete.dispose();
     this._onDidDispose.dispose();

@@ -15,10 +15,10 @@ import { CompanionChoices, loadCompanion } from './model/companions';
 import type { ModelResolver } from './model/lookup';
 import { BIND_MODEL_COMMAND } from './model/modelService';
 import { viewSettings } from './settings';
-import { ANIMATION_PAGE, webviewOptions, webviewPage } from './webviewHtml';
+import { ANIMATION_PAGE } from './webviewHtml';
 import { loadedFileOf } from '../wire/loadedFile';
-import { FirstLoadWatchdog } from './renderWatchdog';
 import { ANIMATION_ANY_FILE_VIEW_TYPE, ANIMATION_VIEW_TYPE } from './viewTypes';
+import { WebviewSession } from './webviewSession';
 
 export {
   ANIMATION_VIEW_TYPE as VIEW_TYPE, ANIMATION_ANY_FILE_VIEW_TYPE as VIEW_TYPE_ANY_FILE, ANIMATION_VIEW_TYPES as VIEW_TYPES,
@@ -102,42 +102,31 @@ export function loadedFile(doc: AnimationDocument, choices?: CompanionChoices): 
 }
 
 /** One webview panel showing one document. */
-export class EditorSession implements vscode.Disposable {
-  private readonly disposables: vscode.Disposable[] = [];
-  private ready = false;
+export class EditorSession extends WebviewSession<WebviewToHost> {
   private sentVersion = 0;
   private pendingReveal: { offset: number; length: number } | undefined;
   private readonly resolvedAt = performance.now();
-  private readonly watchdog: FirstLoadWatchdog;
   readonly timing: OpenTiming;
 
   constructor(
     readonly document: AnimationDocument,
-    readonly panel: vscode.WebviewPanel,
+    panel: vscode.WebviewPanel,
     private readonly provider: AnimationEditorProvider,
     openMs: number,
   ) {
+    super(panel, {
+      extensionUri: provider.extensionUri, page: ANIMATION_PAGE, log: provider.log, isMessage: isWebviewToHost,
+      source: `the webview of ${document.uri.toString()}`, label: document.fileName,
+    });
     this.timing = {
       uri: document.uri.toString(), fileName: document.fileName, format: document.decoded.format,
       byteLength: document.decoded.bytes.length, openMs,
     };
     this.disposables.push(
-      panel.webview.onDidReceiveMessage((m: unknown) => {
-        if (!isWebviewToHost(m)) {
-          provider.log.warn(`ignored an invalid message from the webview of ${this.key}`);
-          return;
-        }
-        this.onMessage(m);
-      }),
       panel.onDidChangeViewState(() => provider.sessionViewStateChanged(this)),
       document.onDidReload(() => { if (this.ready) this.postLoad(); }),
-      document.onDidDelete(() => { if (this.ready) void panel.webview.postMessage(msg.fileDeleted()); provider.sessionViewStateChanged(this); }),
+      document.onDidDelete(() => { if (this.ready) this.post(msg.fileDeleted()); provider.sessionViewStateChanged(this); }),
     );
-    panel.webview.options = webviewOptions(provider.extensionUri);
-    const setHtml = (): void => { panel.webview.html = webviewPage(panel.webview, provider.extensionUri, ANIMATION_PAGE); };
-    setHtml();
-    this.watchdog = new FirstLoadWatchdog(panel, { reloadHtml: setHtml, repostLoad: () => this.postLoad() }, provider.log, this.document.fileName);
-    this.disposables.push(this.watchdog);
   }
 
   get key(): string { return this.document.uri.toString(); }
@@ -146,15 +135,13 @@ export class EditorSession implements vscode.Disposable {
 
   private elapsed(): number { return Math.round((performance.now() - this.resolvedAt) * 10) / 10; }
 
-  private onMessage(m: WebviewToHost): void {
+  protected onMessage(m: WebviewToHost): void {
     switch (m.type) {
       case 'ready':
         // sent on every (re)load of the webview (it is not retained while hidden): send everything again
-        this.ready = true;
         this.timing.readyMs ??= this.elapsed();
-        this.watchdog.ready();
-        this.postLoad();
-        if (this.document.deleted) void this.panel.webview.postMessage(msg.fileDeleted());
+        this.pageReady();
+        if (this.document.deleted) this.post(msg.fileDeleted());
         if (this.pendingReveal) {
           void this.panel.webview.postMessage(msg.reveal(this.pendingReveal.offset, this.pendingReveal.length));
           this.pendingReveal = undefined;
@@ -197,7 +184,7 @@ export class EditorSession implements vscode.Disposable {
     }
   }
 
-  private postLoad(): void {
+  protected postLoad(): void {
     this.sentVersion = this.document.version;
     const message = msg.load(loadedFile(this.document, this.provider.hooks.companions), viewSettings(this.document.uri, this.document.game));
     void this.panel.webview.postMessage(message).then((delivered) => {
@@ -215,12 +202,8 @@ export class EditorSession implements vscode.Disposable {
 
   /** Selects a byte range; queued until the webview is ready (its `load` must come first). */
   reveal(offset: number, length: number): void {
-    if (this.ready) void this.panel.webview.postMessage(msg.reveal(offset, length));
+    if (this.ready) this.post(msg.reveal(offset, length));
     else this.pendingReveal = { offset, length };
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
   }
 }
 

@@ -11,12 +11,13 @@ import * as vscode from 'vscode';
 import {
   ANIMATION_FORMATS, ArchiveListing, archiveMsg, ArchiveWebviewToHost, isArchiveWebviewToHost, ListingRow, MAX_LISTING_ROWS,
 } from '../../wire/archiveProtocol';
-import { ARCHIVE_PAGE, webviewOptions, webviewPage } from '../webviewHtml';
+import { ARCHIVE_PAGE } from '../webviewHtml';
+import { WebviewSession } from '../webviewSession';
+import { Disposables } from '../disposables';
 import type { ArchiveFileSystemProvider } from './archiveFileSystemProvider';
 import { describeArchive } from './archiveListing';
 import { archiveRootUri, ARCHIVE_SCHEME, displayPath, nestedRootUri, outermostFile } from './archiveUri';
 import { ProblemEntry, ProblemSource, ProblemsReporter } from '../diagnostics';
-import { FirstLoadWatchdog } from '../renderWatchdog';
 import {
   ANIMATION_ANY_FILE_VIEW_TYPE, ANIMATION_VIEW_TYPE, ARCHIVE_SZS_VIEW_TYPE, ARCHIVE_VIEW_TYPE, HEX_EDITOR_EXTENSION, HEX_EDITOR_VIEW_TYPE,
 } from '../viewTypes';
@@ -79,7 +80,7 @@ export class ArchiveDocument implements vscode.CustomDocument {
   readonly onDidChange = this._onDidChange.event;
   private readonly _onDidDispose = new vscode.EventEmitter<void>();
   readonly onDidDispose = this._onDidDispose.event;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new Disposables();
   private timer: NodeJS.Timeout | undefined;
   listing!: ArchiveListing;
   rowUris: vscode.Uri[] = [];
@@ -167,7 +168,7 @@ export class ArchiveDocument implements vscode.CustomDocument {
 
   dispose(): void {
     clearTimeout(this.timer);
-    for (const d of this.disposables) d.dispose();
+    this.disposables.dispose();
     this._onDidDispose.fire();
     this._onDidChange.dispose();
     this._onDidDispose.dispose();
@@ -214,66 +215,16 @@ export class ArchiveEditorProvider implements vscode.CustomReadonlyEditorProvide
   }
 
   async resolveCustomEditor(document: ArchiveDocument, panel: vscode.WebviewPanel): Promise<void> {
-    const started = performance.now();
-    const key = document.uri.toString();
-    let ready = false;
-    const post = (): void => {
-      if (!ready) return;
-      void panel.webview.postMessage(archiveMsg.listing(document.listing));
-      if (document.deleted) void panel.webview.postMessage(archiveMsg.fileDeleted());
-    };
-    panel.webview.options = webviewOptions(this.extensionUri);
-    const setHtml = (): void => { panel.webview.html = webviewPage(panel.webview, this.extensionUri, ARCHIVE_PAGE); };
-    setHtml();
+    const session = new ArchiveSession(document, panel, this, this.extensionUri, this.log, this.probe);
     this.panels.set(panel, document);
-    // the listing is small: its `rendered` answer is the acknowledgement
-    const watchdog = new FirstLoadWatchdog(panel, { reloadHtml: setHtml, repostLoad: post }, this.log, key);
-    const disposables: vscode.Disposable[] = [
-      watchdog,
-      document.onDidChange(post),
-      panel.webview.onDidReceiveMessage((m: unknown) => {
-        if (!isArchiveWebviewToHost(m)) {
-          this.log.warn(`ignored an invalid message from the archive webview of ${key}`);
-          return;
-        }
-        if (m.type === 'rendered') watchdog.loadAcknowledged();
-        void this.onMessage(m, document, panel, started, () => { ready = true; watchdog.ready(); post(); });
-      }),
-    ];
     panel.onDidDispose(() => {
       this.panels.delete(panel);
-      for (const d of disposables) d.dispose();
+      session.dispose();
     });
   }
 
-  private async onMessage(m: ArchiveWebviewToHost, document: ArchiveDocument, panel: vscode.WebviewPanel, started: number, onReady: () => void): Promise<void> {
-    const key = document.uri.toString();
-    switch (m.type) {
-      case 'ready':
-        onReady();
-        break;
-      case 'rendered':
-        this.probe?.rendered({
-          uri: key, fileName: m.fileName, rows: m.rows, diagnostics: m.diagnostics, banner: m.banner,
-          sentRows: document.listing.rows.length,
-          sentDiagnostics: document.listing.levels.reduce((n, l) => n + l.diagnostics.length, 0),
-          renderedAt: Date.now(), listMs: document.listMs,
-        }, Math.round((performance.now() - started) * 10) / 10);
-        break;
-      case 'open':
-        await this.openRow(document, m.row, panel.viewColumn).catch((e) => this.fail(e));
-        break;
-      case 'openAsAnimation':
-        await vscode.commands.executeCommand('vscode.openWith', document.uri, ANIMATION_ANY_FILE_VIEW_TYPE, panel.viewColumn)
-          .then(undefined, (e) => this.fail(e));
-        break;
-      case 'error':
-        this.log.error(`archive webview of ${key}: ${m.message}`);
-        break;
-    }
-  }
-
-  private fail(e: unknown): void {
+  /** A failure the user should see (opening an entry). */
+  fail(e: unknown): void {
     const message = e instanceof Error ? e.message : String(e);
     this.log.error(`archive: ${message}`);
     void vscode.window.showErrorMessage(`AnimScope: ${message}`);
@@ -296,5 +247,61 @@ export class ArchiveEditorProvider implements vscode.CustomReadonlyEditorProvide
 
   dispose(): void {
     this.panels.clear();
+  }
+}
+
+/** One archive overview panel. */
+class ArchiveSession extends WebviewSession<ArchiveWebviewToHost> {
+  private readonly started = performance.now();
+
+  constructor(
+    private readonly document: ArchiveDocument,
+    panel: vscode.WebviewPanel,
+    private readonly provider: ArchiveEditorProvider,
+    extensionUri: vscode.Uri,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly probe?: ArchiveProbe,
+  ) {
+    super(panel, {
+      extensionUri, page: ARCHIVE_PAGE, log, isMessage: isArchiveWebviewToHost,
+      source: `the archive webview of ${document.uri.toString()}`, label: document.uri.toString(),
+    });
+    this.disposables.add(document.onDidChange(() => this.postLoad()));
+  }
+
+  protected postLoad(): void {
+    if (!this.ready) return;
+    this.post(archiveMsg.listing(this.document.listing));
+    if (this.document.deleted) this.post(archiveMsg.fileDeleted());
+  }
+
+  protected onMessage(m: ArchiveWebviewToHost): void {
+    const { document, panel } = this;
+    const key = document.uri.toString();
+    switch (m.type) {
+      case 'ready':
+        this.pageReady();
+        break;
+      case 'rendered':
+        // the listing is small: its `rendered` answer is the acknowledgement
+        this.watchdog.loadAcknowledged();
+        this.probe?.rendered({
+          uri: key, fileName: m.fileName, rows: m.rows, diagnostics: m.diagnostics, banner: m.banner,
+          sentRows: document.listing.rows.length,
+          sentDiagnostics: document.listing.levels.reduce((n, l) => n + l.diagnostics.length, 0),
+          renderedAt: Date.now(), listMs: document.listMs,
+        }, Math.round((performance.now() - this.started) * 10) / 10);
+        break;
+      case 'open':
+        void this.provider.openRow(document, m.row, panel.viewColumn).catch((e) => this.provider.fail(e));
+        break;
+      case 'openAsAnimation':
+        void vscode.commands.executeCommand('vscode.openWith', document.uri, ANIMATION_ANY_FILE_VIEW_TYPE, panel.viewColumn)
+          .then(undefined, (e) => this.provider.fail(e));
+        break;
+      case 'error':
+        this.log.error(`archive webview of ${key}: ${m.message}`);
+        break;
+    }
   }
 }
