@@ -8,8 +8,8 @@ import * as path from 'path';
 import { loadPlaywright } from '../host/playwright';
 import type { Browser, Page } from '../webview/browser';
 import { buildAppPage, PROJECT_ROOT, Theme } from './build';
+import { SAMPLES_DIR as SAMPLES } from '../paths';
 
-const SAMPLES = path.resolve(PROJECT_ROOT, '../shared/samples');
 const ORIGIN = 'http://animscope.test';
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf' };
 

@@ -7,9 +7,9 @@ import * as path from 'path';
 import * as util from 'util';
 import { BrowserContext, ConsoleMessage, FrameLocator, loadChromium, Page } from './playwright';
 
-/** Project root (this file runs from out/test/host/). */
-export const PROJECT_ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}out${path.sep}`) ? '../../..' : '../..');
-export const SAMPLES_DIR = path.resolve(process.env.ANIMSCOPE_SAMPLES ?? path.join(PROJECT_ROOT, '../shared/samples'));
+import { PROJECT_ROOT, SAMPLES_DIR } from '../paths';
+
+export { PROJECT_ROOT, SAMPLES_DIR };
 export const ARTIFACTS_DIR = path.resolve(process.env.ANIMSCOPE_ARTIFACTS ?? path.join(PROJECT_ROOT, 'test-artifacts/host'));
 
 export type ThemeName = 'Default Light Modern' | 'Default Dark Modern';
