@@ -17,11 +17,12 @@ import type { ModelInfo } from '../wire/protocol';
 import { bindModel, ModelBinding } from './model/binding';
 import type { ModelLookup, ModelResolver } from './model/lookup';
 import { Disposables } from './disposables';
+import type { ProblemEntry, ProblemSource } from './diagnostics';
 
 /** File events come in bursts (truncate + write, delete + create of atomic saves): wait this long. */
 const RELOAD_DEBOUNCE_MS = 100;
 
-export class AnimationDocument implements vscode.CustomDocument {
+export class AnimationDocument implements vscode.CustomDocument, ProblemSource {
   private readonly _onDidReload = new vscode.EventEmitter<void>();
   /** The file changed on disk (or came back after a delete) and was decoded again. */
   readonly onDidReload = this._onDidReload.event;
@@ -164,6 +165,17 @@ export class AnimationDocument implements vscode.CustomDocument {
   }
   get summary(): Summary { return this._summary; }
   get deleted(): boolean { return this._deleted; }
+
+  // ---- as a source of the Problems panel (its decode, model binding included) --------------------
+  /** Offsets are revealed in the AnimScope editor. */
+  readonly revealable = true;
+  problemEntries(): ProblemEntry[] {
+    return this.decoded.diagnostics.map((diagnostic) => ({ diagnostic }));
+  }
+  onDidChangeProblems(listener: () => void): vscode.Disposable {
+    return vscode.Disposable.from(this.onDidReload(listener), this.onDidDelete(listener));
+  }
+
   /** Incremented on every successful reload. */
   get version(): number { return this._version; }
 

@@ -10,7 +10,7 @@ import {
   isWebviewToHost, LoadedFile, msg, RenderCounts, WebviewCommand, WebviewToHost,
 } from '../wire/protocol';
 import { AnimationDocument } from './animationDocument';
-import { animationProblems, ProblemsReporter } from './diagnostics';
+import type { ProblemsReporter } from './diagnostics';
 import { CompanionChoices, loadCompanion } from './model/companions';
 import type { ModelResolver } from './model/lookup';
 import { BIND_MODEL_COMMAND } from './model/modelService';
@@ -240,7 +240,7 @@ export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvi
     const doc = await AnimationDocument.open(uri, this.log, this.hooks.models);
     this.documents.add(doc);
     this.pendingOpenMs.set(doc, doc.openMs);
-    this.problems.track(animationProblems(doc));
+    this.problems.track(doc);
     doc.onDidReload(() => { if (this._active?.document === doc) this._onDidChangeActive.fire(); });
     doc.onDidDispose(() => {
       this.documents.delete(doc);

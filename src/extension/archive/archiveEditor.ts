@@ -74,7 +74,7 @@ export async function openArchiveEntry(uri: vscode.Uri, format: string, kind: 'f
   return viewType;
 }
 
-export class ArchiveDocument implements vscode.CustomDocument {
+export class ArchiveDocument implements vscode.CustomDocument, ProblemSource {
   private readonly _onDidChange = new vscode.EventEmitter<void>();
   /** Listed again, or deleted. */
   readonly onDidChange = this._onDidChange.event;
@@ -161,6 +161,10 @@ export class ArchiveDocument implements vscode.CustomDocument {
     this._onDidChange.fire();
   }
 
+  /** No byte view to reveal offsets in. */
+  readonly revealable = false;
+  readonly onDidChangeProblems = this.onDidChange;
+
   /** Every archive's own diagnostics; a nested archive's are named by its inner path (their offsets are in its bytes). */
   problemEntries(): ProblemEntry[] {
     return this.listing.levels.flatMap((level) => level.diagnostics.map((diagnostic) => ({ diagnostic, where: level.path || undefined })));
@@ -173,18 +177,6 @@ export class ArchiveDocument implements vscode.CustomDocument {
     this._onDidChange.dispose();
     this._onDidDispose.dispose();
   }
-}
-
-/** An archive overview as a problem source (no byte view to reveal offsets in). */
-function archiveProblems(doc: ArchiveDocument): ProblemSource {
-  return {
-    uri: doc.uri,
-    get deleted() { return doc.deleted; },
-    revealable: false,
-    entries: () => doc.problemEntries(),
-    onDidChange: (listener) => doc.onDidChange(listener),
-    onDidDispose: (listener) => doc.onDidDispose(listener),
-  };
 }
 
 export class ArchiveEditorProvider implements vscode.CustomReadonlyEditorProvider<ArchiveDocument>, vscode.Disposable {
@@ -210,7 +202,7 @@ export class ArchiveEditorProvider implements vscode.CustomReadonlyEditorProvide
 
   async openCustomDocument(uri: vscode.Uri): Promise<ArchiveDocument> {
     const doc = await ArchiveDocument.open(uri, this.fs, this.log);
-    this.problems?.track(archiveProblems(doc));
+    this.problems?.track(doc);
     return doc;
   }
 
