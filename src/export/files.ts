@@ -10,6 +10,7 @@
  * line ends.
  */
 import type { SampledAnimation, SampledTrack, SampleStream } from '../anim/sample';
+import { AnimData, AnySpec, specFor } from '../formats/registry';
 import type { DecodedFile } from '../formats/types';
 import { exportDecoded } from './json';
 import { countWholeValues, jsonChunks, sampleDocument } from './serialize';
@@ -75,6 +76,30 @@ export function sampleJsonChunks(stream: SampleStream): ChunkedText {
     chunks: withNewline(jsonChunks(sampleDocument(counted), { indent: 1 })),
     fraction: () => Math.min(1, done / total),
   };
+}
+
+/**
+ * The animations of a file that holds several (its spec's groups are `separate`: MOTN), the ones
+ * that can be sampled; undefined for a file that is one animation (J3D).
+ */
+export interface SeveralAnimations {
+  spec: AnySpec;
+  animations: { name: string; frames: number; aliases: readonly string[] }[];
+  /** Groups that cannot be sampled (non-standard MOTN sequences). */
+  unsampled: number;
+}
+
+export function animationsOf(anim: AnimData): SeveralAnimations | undefined {
+  const spec = specFor(anim);
+  const { groups } = spec;
+  if (!groups.separate || !groups.animation) return undefined;
+  const count = groups.count(anim);
+  const animations: SeveralAnimations['animations'] = [];
+  for (let i = 0; i < count; i++) {
+    const a = groups.animation(anim, i);
+    if (a) animations.push(a);
+  }
+  return { spec, animations, unsampled: count - animations.length };
 }
 
 /** RFC 4180 quoting; a leading =, +, -, @ (spreadsheet formula) in a name from the file is neutralised with a quote. */

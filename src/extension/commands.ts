@@ -11,13 +11,13 @@
  */
 import * as vscode from 'vscode';
 import { checkSampleLimit, SampleLimitError, sampleStream } from '../anim/sample';
-import { exportJsonChunks, safeFileNamePart, sampledCsvText, sampleJsonChunks } from '../export/files';
+import { animationsOf, exportJsonChunks, safeFileNamePart, sampledCsvText, sampleJsonChunks } from '../export/files';
 import { baseName, decode } from '../formats/index';
 import type { DecodedFile } from '../formats/types';
 import type { WebviewCommand } from '../wire/protocol';
 import { hexOffset, REVEAL_OFFSET_COMMAND } from './diagnostics';
 import { AnimationEditorProvider } from './editorProvider';
-import { animationsOf, CurvesFormat, pickAnimation, pickCurvesFormat, writeWithProgress } from './exportUi';
+import { CurvesFormat, pickAnimation, pickCurvesFormat, writeWithProgress } from './exportUi';
 import { archiveExportDefault } from './archive';
 import { isUri, registerUserCommand, UserError } from './userCommand';
 import { ANIMATION_VIEW_TYPES, HEX_EDITOR_EXTENSION, HEX_EDITOR_VIEW_TYPE } from './viewTypes';

@@ -1,37 +1,14 @@
 /**
- * The VS Code side of the exports: the pickers of Export Sampled Curves (any format through its
- * spec: a file whose groups are animations of their own, like MOTN's sequences, offers one or
- * all) and the writing of a document with a cancellable progress notification.
+ * The VS Code side of the exports: the pickers of Export Sampled Curves (a file of several
+ * animations, like MOTN's sequences, offers one or all: files.ts `animationsOf`) and the writing of a document with a cancellable progress notification.
  */
 import * as vscode from 'vscode';
-import type { ChunkedText } from '../export/files';
+import type { ChunkedText, SeveralAnimations } from '../export/files';
 import { WriteCancelled, writeChunkedFile } from '../export/chunkedFile';
 import { baseName } from '../formats/index';
-import { AnimData, AnySpec, specFor } from '../formats/registry';
 import { UserError } from './userCommand';
 
 export type CurvesFormat = 'json' | 'csv';
-
-/** The animations of a file that holds several (its spec's groups are `separate`), the samplable ones. */
-export interface SeveralAnimations {
-  spec: AnySpec;
-  animations: { name: string; frames: number; aliases: readonly string[] }[];
-  /** Groups that cannot be sampled (non-standard MOTN sequences). */
-  unsampled: number;
-}
-
-export function animationsOf(anim: AnimData): SeveralAnimations | undefined {
-  const spec = specFor(anim);
-  const { groups } = spec;
-  if (!groups.separate || !groups.animation) return undefined;
-  const count = groups.count(anim);
-  const animations: SeveralAnimations['animations'] = [];
-  for (let i = 0; i < count; i++) {
-    const a = groups.animation(anim, i);
-    if (a) animations.push(a);
-  }
-  return { spec, animations, unsampled: count - animations.length };
-}
 
 const nounOf = (several: SeveralAnimations): string => several.spec.groups.noun.toLowerCase();
 
