@@ -1,3 +1,4 @@
+import { formatLabel } from '../formats/registry';
 import type { Summary } from '../formats/summary';
 import { plural, safe } from './format';
 
@@ -6,7 +7,7 @@ const MAX_NAMES = 40;
 export function formatSummary(s: Summary, label: string): string {
   const lines = [`${safe(label)}`];
   const row = (key: string, value: string | number) => lines.push(`  ${(key + ':').padEnd(24)}${value}`);
-  row('format', s.format.toUpperCase());
+  row('format', formatLabel(s.format));
   row('size', `${s.size} bytes` + (s.compressed ? ` (decompressed from ${s.compressed.kind}, ${s.compressed.compressedSize} bytes)` : ''));
   if (s.duration !== undefined) row('duration', `${plural(s.duration, 'frame')}`);
   if (s.loopMode !== undefined) row('loop mode', s.loopMode);

@@ -13,7 +13,7 @@ export const ANIMATION_VIEW_TYPES: readonly string[] = [ANIMATION_VIEW_TYPE, ANI
 
 /** The archive overview: default editor for .arc, .rarc, .pks. */
 export const ARCHIVE_VIEW_TYPE = 'animscope.archive';
-/** The same editor for .szs, priority "option" (many .szs are Wii U8 archives or single Yaz0 files). */
+/** The same editor for .szs (its own view type, so the animation editor's `*.bck.szs` selectors stay more specific). */
 export const ARCHIVE_SZS_VIEW_TYPE = 'animscope.archive.szs';
 
 /** The Hex Editor extension and its editor's view type. */

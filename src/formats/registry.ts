@@ -146,6 +146,15 @@ export function editorFilePatterns(): string[] {
   return [...FORMAT_LIST.flatMap((s) => s.filePatterns), ...MODEL_KIND.filePatterns].flatMap((p) => [p, ...YAZ0_SUFFIXES.map((x) => `${p}.${x}`)]);
 }
 
+/** How a format is named to people (`BCK`, `MOTN`, `BMD/BDL`, `BCSV`, `archive`, `—` for unknown): listings, `info`. */
+export function formatLabel(format: string): string {
+  if (format === MODEL_KIND.id) return MODEL_KIND.label;
+  if (isAnimFormat(format)) return specOf(format).label;
+  const known = KNOWN_FILE_KINDS.find((k) => k.id === format);
+  if (known) return known.label;
+  return format === 'unknown' ? '—' : format === 'archive' || format === 'folder' ? format : format.toUpperCase();
+}
+
 /** The spec a file name belongs to by its patterns (`Wait.bck`, `motion.bin.szs`), if any. */
 export function specOfName(name: string): AnySpec | undefined {
   const base = (name.split(/[\\/]/).pop() ?? name).toLowerCase();

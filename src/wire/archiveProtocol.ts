@@ -175,10 +175,3 @@ export const archiveMsg = {
 /** Entry formats the AnimScope animation editor opens. */
 export const ANIMATION_FORMATS: readonly string[] = [...FORMAT_IDS, MODEL_KIND.id];
 
-/** The label a listing shows for an entry format (`BCK`, `BMD/BDL`, `BCSV`, `archive`, `—`). */
-export function entryFormatLabel(format: string): string {
-  if (format === MODEL_KIND.id) return MODEL_KIND.label;
-  const known = KNOWN_FILE_KINDS.find((k) => k.id === format);
-  if (known) return known.label;
-  return format === 'unknown' ? '—' : format === 'archive' || format === 'folder' ? format : format.toUpperCase();
-}

@@ -14,7 +14,7 @@ import * as path from 'path';
 import { HOST_ROOT } from './playwright';
 import type { SuiteResult } from './suite/index';
 import {
-  ARTIFACTS_DIR, consoleLine, E2EContext, E2ETest, HostInfo, launchBrowser, parseHostInfo, PROJECT_ROOT, SAMPLES_DIR,
+  ARTIFACTS_DIR, consoleLine, E2EContext, E2ETest, HostInfo, launchBrowser, parseHostInfo, PROJECT_ROOT, readSampleFile,
   screenshot, waitForWorkbench, workbenchUrl,
 } from './workbench';
 
@@ -180,7 +180,8 @@ async function runE2E(h: HostInfo): Promise<Tally> {
     const copySample = (relative: string, asName = path.basename(relative)): string => {
       const target = path.join(folder, asName);
       if (!fs.existsSync(target)) {
-        fs.copyFileSync(path.join(SAMPLES_DIR, relative), target);
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        fs.writeFileSync(target, readSampleFile(relative));
         fs.chmodSync(target, 0o644);
       }
       return asName;

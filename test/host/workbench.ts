@@ -6,11 +6,23 @@ import * as os from 'os';
 import * as path from 'path';
 import * as util from 'util';
 import { BrowserContext, ConsoleMessage, FrameLocator, loadChromium, Page } from './playwright';
+import { resolveInArchive, splitArchivePath } from '../../src/formats/archive/archive-path';
+import { DiagnosticSink } from '../../src/formats/binary/diagnostics';
 
 import { PROJECT_ROOT, SAMPLES_DIR } from '../paths';
 
 export { PROJECT_ROOT, SAMPLES_DIR };
 export const ARTIFACTS_DIR = path.resolve(process.env.ANIMSCOPE_ARTIFACTS ?? path.join(PROJECT_ROOT, 'test-artifacts/host'));
+
+/** A shared sample's bytes: a loose file, or an archive entry (`archives/Kuribo.arc/Kuribo/Blink.btp`). */
+export function readSampleFile(relative: string): Uint8Array {
+  const full = path.join(SAMPLES_DIR, relative);
+  if (fs.existsSync(full)) return new Uint8Array(fs.readFileSync(full));
+  const split = splitArchivePath(relative, (p) => fs.statSync(path.join(SAMPLES_DIR, p), { throwIfNoEntry: false })?.isFile() ?? false);
+  const bytes = split && resolveInArchive(new Uint8Array(fs.readFileSync(path.join(SAMPLES_DIR, split.archivePath))), split.innerPath, new DiagnosticSink());
+  if (!bytes) throw new Error(`no sample ${relative}`);
+  return bytes;
+}
 
 export type ThemeName = 'Default Light Modern' | 'Default Dark Modern';
 export const LIGHT: ThemeName = 'Default Light Modern';

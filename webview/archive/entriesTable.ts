@@ -6,7 +6,8 @@
  * Every string from the archive goes through textContent.
  */
 import type { ListingRow } from '../../src/wire/archiveProtocol';
-import { ANIMATION_FORMATS, entryFormatLabel } from '../../src/wire/archiveProtocol';
+import { formatLabel as labelOfFormat } from '../../src/formats/registry';
+import { ANIMATION_FORMATS } from '../../src/wire/archiveProtocol';
 import { el, Emitter, setAttr, setClass, setText, uniqueId } from '../shared/dom';
 import { hexOffset } from '../shared/format';
 import { VirtualList } from '../shared/virtualList';
@@ -27,7 +28,7 @@ interface RowParts {
 export function formatLabel(row: ListingRow): string {
   if (row.kind === 'folder') return 'folder';
   if (row.kind === 'archive' || row.format === 'archive') return 'archive';
-  return entryFormatLabel(row.format);
+  return labelOfFormat(row.format);
 }
 
 export function compressionLabel(c: ListingRow['compression']): string {

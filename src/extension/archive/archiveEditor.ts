@@ -1,6 +1,7 @@
 /**
  * The archive overview: a read-only custom editor (`animscope.archive`) for `.arc`, `.rarc`, `.pks`
- * (default) and `.szs` (option: most `.szs` hold a RARC, but some hold a single file). It lists every
+ * and `.szs` (both default; a `.szs` holding a single file says what it is and offers the animation
+ * editor, and `*.bck.szs`-style names match the animation editor's more specific selector). It lists every
  * entry (path, size, data offset, detected format, compression), nested archives included, with the
  * archive's own diagnostics. Opening an entry: animations in the AnimScope editor, nested archives
  * and folders in the Archive view, anything else in the hex editor (when installed) or VS Code's
@@ -21,7 +22,6 @@ import { ProblemEntry, ProblemSource, ProblemsReporter } from '../diagnostics';
 import {
   ANIMATION_ANY_FILE_VIEW_TYPE, ANIMATION_VIEW_TYPE, ARCHIVE_SZS_VIEW_TYPE, ARCHIVE_VIEW_TYPE, HEX_EDITOR_EXTENSION, HEX_EDITOR_VIEW_TYPE,
 } from '../viewTypes';
-
 
 /** The archive editor view type whose selector matches `uri`'s name. */
 export function archiveViewTypeFor(uri: vscode.Uri): string {

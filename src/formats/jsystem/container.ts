@@ -259,10 +259,13 @@ export function copyU16Bank(bytes: Uint8Array, offset: number, count: number): U
   return out;
 }
 
-/** Copies a u8 bank, clamped to the bytes. */
+/**
+ * Copies a u8 bank, clamped to the bytes, into a plain Uint8Array: a Node Buffer's `slice` is a view
+ * and stays a Buffer, which VS Code's webview messages do not carry as bytes.
+ */
 export function copyU8Bank(bytes: Uint8Array, offset: number, count: number): Uint8Array {
   const n = clampCount(bytes, offset, count, 1);
-  return bytes.slice(offset, offset + n);
+  return new Uint8Array(bytes.subarray(offset, offset + n));
 }
 
 export function clampCount(bytes: Uint8Array, offset: number, count: number, size: number): number {

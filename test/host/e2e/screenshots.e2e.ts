@@ -68,7 +68,7 @@ const SHOTS: Shot[] = [
   },
 ];
 
-async function shoot(ctx: E2EContext, wv: FrameLocator, name: string): Promise<string> {
+export async function shoot(ctx: E2EContext, wv: FrameLocator, name: string): Promise<string> {
   // no hover card, workbench hover or focus ring (the scrubber keeps the focus after scrubTo) in the picture:
   // the mouse goes to the empty part of the tab bar
   await (ctx.page as PPage).mouse.move(900, 17);

@@ -196,6 +196,35 @@ suite('AnimScope archives (in the VS Code extension host)', () => {
     assertRenderedMatches(await waitForRender(uri, since), decode(sample(WAIT_BTK), 'Wait.btk'));
   });
 
+  test('opened the usual way (vscode.open), a Yaz0 .szs archive shows the overview and Wait.btk.szs the animation editor', async () => {
+    const szs = vscode.Uri.file(path.join(dir, 'TripodBossCore.szs'));
+    fs.copyFileSync(core.fsPath, szs.fsPath); // the shared .arc is Yaz0-compressed RARC, as .szs files are
+    let since = Date.now();
+    await vscode.commands.executeCommand('vscode.open', szs);
+    assertActiveCustomEditor('animscope.archive.szs', szs);
+    assert.strictEqual((await archiveState(szs, since)).rows, 10);
+    await closeAll();
+
+    const btkSzs = vscode.Uri.file(path.join(dir, 'Wait.btk.szs'));
+    const btkSzsBytes = encodeYaz0(sample(WAIT_BTK));
+    fs.writeFileSync(btkSzs.fsPath, btkSzsBytes);
+    since = Date.now();
+    await vscode.commands.executeCommand('vscode.open', btkSzs);
+    assertActiveCustomEditor(VIEW_TYPE, btkSzs);
+    assertRenderedMatches(await waitForRender(btkSzs, since), decode(btkSzsBytes, 'Wait.btk.szs'));
+    await closeAll();
+
+    // a .szs that holds one animation, not an archive: the overview says what it is and offers the editor
+    const single = vscode.Uri.file(path.join(dir, 'single.szs'));
+    fs.writeFileSync(single.fsPath, encodeYaz0(sample(WAIT_BTK)));
+    since = Date.now();
+    await vscode.commands.executeCommand('vscode.open', single);
+    assertActiveCustomEditor('animscope.archive.szs', single);
+    await archiveState(single, since);
+    const listing = await vscode.commands.executeCommand<Listing>(T.listing, single);
+    assert.deepStrictEqual(listing.notArchive, { detected: 'btk', animation: true });
+  });
+
   test('a corrupt archive (bad magic, truncated) gives an empty/partial tree and diagnostics, never an error', async () => {
     const bad = sample(CORE).slice();
     bad[0] = 0x58; // 'Yaz0' → 'Xaz0': not Yaz0, not RARC

@@ -12,7 +12,9 @@ import * as vscode from 'vscode';
 import type { ExportDocument } from '../../../src/export/json';
 import { resolveInArchive } from '../../../src/formats/archive/archive-path';
 import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
+import { decode } from '../../../src/formats/index';
 import { decodeModel } from '../../../src/formats/model/index';
+import { specFor } from '../../../src/formats/registry';
 import {
   closeAll, codeOf, openWith, problems, SAMPLES, setUp, tempDir, waitForProblems, waitForRender,
 } from './helpers';
@@ -48,6 +50,29 @@ suite('Model binding (BMD/BDL beside the animation)', () => {
   suiteTeardown(async () => {
     // leave no remembered choice behind for other suites
     for (const uri of [bck, btk]) if (uri) await vscode.commands.executeCommand(BIND, uri, 'auto');
+  });
+
+  test('each real kind beyond BCK/BTK/BRK opens beside its model with every group offered and the first one drawn', async () => {
+    const dir = tempDir('kinds');
+    const kinds: [archive: string, folder: string, anim: string, model: string][] = [
+      ['CrystalSwitch.arc', 'CrystalSwitch', 'On.bpk', 'CrystalSwitch.bdl'],
+      ['Kuribo.arc', 'Kuribo', 'Blink.btp', 'Kuribo.bdl'],
+      ['PowerStar.arc', 'PowerStar', 'PowerStarColor.bva', 'PowerStar.bdl'],
+      ['PowerStar.arc', 'PowerStar', 'PowerStarColor.btp', 'PowerStar.bdl'],
+    ];
+    for (const [archive, folder, anim, model] of kinds) {
+      extract(archive, `${folder}/${model}`, path.join(dir, folder, model));
+      const uri = extract(archive, `${folder}/${anim}`, path.join(dir, folder, anim));
+      const decoded = decode(new Uint8Array(fs.readFileSync(uri.fsPath)), anim);
+      const groups = specFor(decoded.anim!).groups.count(decoded.anim!);
+      const since = Date.now();
+      await openWith(uri);
+      const state = await waitForRender(uri, since, (s) => s.counts.model !== undefined);
+      assert.strictEqual(state.counts.model?.fileName, model, `${anim}: bound to the model beside it`);
+      assert.strictEqual(state.counts.groups, groups, `${anim}: the picker offers every group`);
+      assert.ok(state.counts.tracks > 0, `${anim}: the first group's curves are drawn`);
+      await closeAll();
+    }
   });
 
   test('opening 2ndDemo.bck finds TripodBossCore.bdl beside it: 5 named joints, a 4-bone skeleton', async () => {

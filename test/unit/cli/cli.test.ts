@@ -43,6 +43,16 @@ describe('animscope CLI', () => {
       assert.match(r.stdout, /names:\s+\S/);
     });
 
+    it('summarises a model inside an archive by the counts of FORMATS.md §10.13 (Kuribo.bdl)', () => {
+      const r = cli('info', path.join(SAMPLES_DIR, 'archives/Kuribo.arc/Kuribo/Kuribo.bdl'));
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /format:\s+BMD\/BDL\n/);
+      assert.match(r.stdout, /shapes:\s+1\n/);
+      assert.match(r.stdout, /vertices:\s+338\n/);
+      assert.match(r.stdout, /display-list vertices:\s+858\n/);
+      assert.match(r.stdout, /textures:\s+5\n/);
+    });
+
     it('reports a missing file with exit code 2', () => {
       const r = cli('info', path.join(SAMPLES_DIR, 'does-not-exist.bck'));
       assert.equal(r.code, 2);

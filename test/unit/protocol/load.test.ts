@@ -9,7 +9,7 @@ import { packTree, unpackTree } from '../../../src/wire/packedTree';
 import { isLoadedFile, LoadedFile } from '../../../src/wire/protocol';
 import { encodeYaz0 } from '../../fixtures/archive-writer';
 import { writeWorstCaseBck } from '../../fixtures/j3d-writer';
-import { listSamples, readSample } from '../helpers';
+import { listSamples, readSample, realFiles } from '../helpers';
 
 /** What the host posts, through structured clone (what postMessage does). */
 function posted(file: DecodedFile): LoadedFile {
@@ -34,6 +34,22 @@ describe('the load message (host → webview): packed field tree and animation p
       }
     });
   }
+
+  it('every real file read as a Node Buffer (as the extension host reads it): no Buffer in the message, which VS Code would send as a plain object', () => {
+    const buffers: string[] = [];
+    const walk = (v: unknown, at: string): void => {
+      if (Buffer.isBuffer(v)) buffers.push(at);
+      else if (ArrayBuffer.isView(v) || typeof v !== 'object' || v === null) return;
+      else for (const [k, x] of Object.entries(v)) walk(x, `${at}.${k}`);
+    };
+    const files = realFiles();
+    for (const f of files) {
+      const host = decode(Buffer.from(f.bytes), f.name);
+      walk(loadedFileOf(host, { fileByteLength: host.bytes.length }), f.path);
+    }
+    assert.ok(files.some((f) => f.name.endsWith('.bva')), 'a BVA is among the real files (its bank once crossed as a Buffer)');
+    assert.deepStrictEqual(buffers, []);
+  });
 
   it('a Yaz0-compressed BCK: the tree of the decompressed bytes', () => {
     const host = decode(encodeYaz0(readSample('j3d/smg/TripodBossCore/2ndDemo.bck')), '2ndDemo.bck.szs');

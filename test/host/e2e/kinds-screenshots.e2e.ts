@@ -1,0 +1,84 @@
+/**
+ * Screenshots of the kinds beyond BCK/BTK/BRK that the shared samples hold for real — BCA, BPK,
+ * BTP and BVA — each opened beside its model (copied out of its archive into a folder of its own,
+ * so the model binds as it does for a modder's extracted files), in the light and the dark theme:
+ * test-artifacts/host/shot-{bca,bpk,btp,bva}-{light,dark}.png, copied to docs/screenshots/ when
+ * ANIMSCOPE_UPDATE_SCREENSHOTS is set (like screenshots.e2e.ts).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import type { FrameLocator } from '../playwright';
+import { DARK, E2ETest, LIGHT, PROJECT_ROOT, runCommand, setTheme, ThemeName } from '../workbench';
+import { closeAll, fail, openRendered, PPage, scrubTo, sleep } from './editor-ui.e2e';
+import { shoot } from './screenshots.e2e';
+
+type Sized = PPage & { setViewportSize(size: { width: number; height: number }): Promise<void> };
+
+interface KindShot {
+  key: 'bca' | 'bpk' | 'btp' | 'bva';
+  /** The animation and its model, relative to the samples folder (through the archive when inside one). */
+  anim: string;
+  model: string;
+  /** Folder in the e2e workspace: unique names, so quick open finds exactly this file. */
+  folder: string;
+  /** The frame shown (chosen by hand from the file's keys so the picture shows what the kind does). */
+  frame: number;
+}
+
+const SHOTS: KindShot[] = [
+  // mariotree1_wait.bca: the tree sways (rotation z within ±4°), at its largest near the middle
+  { key: 'bca', anim: 'mkdd/objects/mariotree1_wait.bca', model: 'mkdd/objects/mariotree1.bmd', folder: 'shot-mariotree1', frame: 44 },
+  // On.bpk: two material colours of the switch
+  { key: 'bpk', anim: 'archives/CrystalSwitch.arc/CrystalSwitch/On.bpk', model: 'archives/CrystalSwitch.arc/CrystalSwitch/CrystalSwitch.bdl', folder: 'shot-CrystalSwitch', frame: 0 },
+  // Blink.btp: texture index 2 (eyes shut) at frames 6–14
+  { key: 'btp', anim: 'archives/Kuribo.arc/Kuribo/Blink.btp', model: 'archives/Kuribo.arc/Kuribo/Kuribo.bdl', folder: 'shot-Kuribo', frame: 10 },
+  // PowerStarColor.bva: shapes 0 and 1 shown, 2 and 3 hidden at frame 0
+  { key: 'bva', anim: 'archives/PowerStar.arc/PowerStar/PowerStarColor.bva', model: 'archives/PowerStar.arc/PowerStar/PowerStar.bdl', folder: 'shot-PowerStar', frame: 0 },
+];
+
+const base = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
+
+export const tests: E2ETest[] = [
+  {
+    name: 'screenshots: BCA, BPK, BTP and BVA beside their models, light and dark (1400×900, editor area) → docs/screenshots/',
+    samples: SHOTS.flatMap((s) => [
+      { from: s.anim, as: `${s.folder}/${base(s.anim)}` },
+      { from: s.model, as: `${s.folder}/${base(s.model)}` },
+    ]),
+    async run(ctx) {
+      const page = ctx.page as Sized;
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
+      const made: string[] = [];
+      try {
+        let theme: ThemeName = LIGHT;
+        await setTheme(page, theme);
+        for (const shot of SHOTS) {
+          const wv: FrameLocator = await openRendered(ctx, base(shot.anim));
+          const model = base(shot.model);
+          const bound = await wv.locator('.as-model-name', { hasText: model }).first()
+            .waitFor({ timeout: 15000 }).then(() => true, () => false);
+          if (!bound) fail(`${base(shot.anim)} should be bound to ${model}, which sits beside it`);
+          await scrubTo(wv, shot.frame);
+          const order: ThemeName[] = theme === LIGHT ? [LIGHT, DARK] : [DARK, LIGHT];
+          for (const t of order) {
+            await setTheme(page, t);
+            theme = t;
+            await sleep(300);
+            made.push(await shoot(ctx, wv, `shot-${shot.key}-${t === LIGHT ? 'light' : 'dark'}`));
+          }
+          await closeAll(ctx);
+        }
+        if (process.env.ANIMSCOPE_UPDATE_SCREENSHOTS) {
+          const docs = path.join(PROJECT_ROOT, 'docs', 'screenshots');
+          for (const file of made) fs.copyFileSync(file, path.join(docs, path.basename(file).replace(/^shot-/, '')));
+          ctx.log(`copied ${made.length} screenshots to ${docs}`);
+        }
+      } finally {
+        await setTheme(page, LIGHT).catch(() => undefined);
+        await runCommand(page, 'View: Toggle Primary Side Bar Visibility').catch(() => undefined);
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
+    },
+  },
+];
