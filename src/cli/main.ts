@@ -14,6 +14,7 @@ import { jsonFileText, sampleDocument, writeJson } from '../export/serialize';
 import { summarize } from '../formats/summary';
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import { baseName, decode } from '../formats/index';
+import { specOf } from '../formats/registry';
 import { EXTRACT, LS, nodeFiles } from './archiveCommands';
 import { countBySeverity, diagnosticLine, jsonForTerminal, plural, safe } from './format';
 import { collectValidationInputs, readAnimationInput } from './input';
@@ -186,14 +187,16 @@ function sample(args: string[], io: CliIO): number {
   const animation = values.animation as string | undefined;
   const stream = sampleStream(file, { animation });
   if (animation !== undefined && stream.animationCount === 0) {
-    if (stream.skipped?.includes(animation)) throw new CliError(`animation ${JSON.stringify(animation)} is not in the standard MOTN layout and cannot be sampled`, EXIT_ERRORS);
+    if (stream.skipped?.includes(animation)) throw new CliError(`animation ${JSON.stringify(animation)} is not in the standard ${specOf(stream.format).label} layout and cannot be sampled`, EXIT_ERRORS);
     throw new CliError(`there is no animation ${JSON.stringify(animation)} in ${arg} (\`animscope info ${arg}\` lists the names)`);
   }
+  const { groups } = specOf(stream.format);
+  const severalAnimations = !!groups.separate;
   try {
     checkSampleLimit(stream, arg, maxSamples);
   } catch (e) {
     if (!(e instanceof SampleLimitError)) throw e;
-    throw new CliError(`${e.message}; pass --max-samples ${e.samples} to write it anyway${stream.format === 'motn' ? ', or --animation NAME for one sequence' : ''}`, EXIT_ERRORS);
+    throw new CliError(`${e.message}; pass --max-samples ${e.samples} to write it anyway${severalAnimations ? `, or --animation NAME for one ${groups.noun.toLowerCase()}` : ''}`, EXIT_ERRORS);
   }
   // Streamed: one track at a time, never the whole document as one string.
   const doc = sampleDocument(stream);

@@ -27,7 +27,7 @@ export class StreamedArray<T = unknown> {
   }
 }
 
-/** Flushes to `sink` in chunks of about this many characters. */
+/** Chunks of about this many characters. */
 const CHUNK = 1 << 16;
 
 function hasStreamed(value: object): boolean {
@@ -35,19 +35,33 @@ function hasStreamed(value: object): boolean {
   return false;
 }
 
+/** A plain object or array (no toJSON): what `openDepth` opens. */
+function isOpenable(v: unknown): v is object {
+  return v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON !== 'function' && !ArrayBuffer.isView(v);
+}
+
+export interface JsonChunkOptions {
+  /** JSON.stringify's indent (0: compact). */
+  indent?: number;
+  /**
+   * Plain objects and arrays nested less deep than this (the document is depth 0) are written
+   * member by member, so a large document never becomes one string; deeper values are written
+   * whole. Default 0: only StreamedArrays and the objects holding them are opened.
+   */
+  openDepth?: number;
+  /** Called after each value written at depth `openDepth` (see {@link countWholeValues}): progress. */
+  onWhole?(): void;
+}
+
 /**
- * Writes `value` to `sink` exactly as `JSON.stringify(value, null, indent)` would (indent 0:
- * compact), StreamedArray included, in chunks of about 64 KiB.
+ * The text of `JSON.stringify(value, null, indent)`, StreamedArray included, as chunks of about
+ * 64 KiB: a consumer may pause (or stop) between chunks.
  */
-export function writeJson(value: unknown, sink: (chunk: string) => void, indent = 0): void {
+export function* jsonChunks(value: unknown, options: JsonChunkOptions = {}): Generator<string, void, undefined> {
+  const indent = options.indent ?? 0;
+  const openDepth = options.openDepth ?? 0;
+  const onWhole = options.onWhole;
   let buffer = '';
-  const emit = (text: string): void => {
-    buffer += text;
-    if (buffer.length >= CHUNK) {
-      sink(buffer);
-      buffer = '';
-    }
-  };
   const gap = ' '.repeat(indent);
   const newline = (depth: number): string => (indent ? '\n' + gap.repeat(depth) : '');
 
@@ -58,36 +72,74 @@ export function writeJson(value: unknown, sink: (chunk: string) => void, indent 
     return text.replace(/\n/g, '\n' + gap.repeat(depth));
   };
 
-  const write = (v: unknown, depth: number): boolean => {
-    if (v instanceof StreamedArray) {
+  /** Writes `v` (false: nothing, as JSON.stringify leaves out undefined, functions, symbols); yields full buffers. */
+  function* write(v: unknown, depth: number): Generator<string, boolean, undefined> {
+    const wrote = yield* writeValue(v, depth);
+    if (depth === openDepth) onWhole?.();
+    return wrote;
+  }
+
+  function* writeValue(v: unknown, depth: number): Generator<string, boolean, undefined> {
+    const streamedArray = v instanceof StreamedArray;
+    const openArray = streamedArray || (Array.isArray(v) && depth < openDepth);
+    if (openArray) {
       let first = true;
-      for (const item of v.items()) {
-        emit(first ? '[' + newline(depth + 1) : ',' + newline(depth + 1));
+      for (const item of streamedArray ? v.items() : (v as unknown[])) {
+        buffer += first ? '[' + newline(depth + 1) : ',' + newline(depth + 1);
         first = false;
-        if (!write(item, depth + 1)) emit('null');
+        if (!(yield* write(item, depth + 1))) buffer += 'null';
+        if (buffer.length >= CHUNK) { yield buffer; buffer = ''; }
       }
-      emit(first ? '[]' : newline(depth) + ']');
+      buffer += first ? '[]' : newline(depth) + ']';
       return true;
     }
-    if (v !== null && typeof v === 'object' && !Array.isArray(v) && typeof (v as { toJSON?: unknown }).toJSON !== 'function' && hasStreamed(v)) {
+    if (isOpenable(v) && !Array.isArray(v) && (depth < openDepth || hasStreamed(v))) {
       let first = true;
       for (const [key, item] of Object.entries(v)) {
         if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
-        emit((first ? '{' : ',') + newline(depth + 1) + JSON.stringify(key) + (indent ? ': ' : ':'));
+        buffer += (first ? '{' : ',') + newline(depth + 1) + JSON.stringify(key) + (indent ? ': ' : ':');
         first = false;
-        write(item, depth + 1);
+        yield* write(item, depth + 1);
+        if (buffer.length >= CHUNK) { yield buffer; buffer = ''; }
       }
-      emit(first ? '{}' : newline(depth) + '}');
+      buffer += first ? '{}' : newline(depth) + '}';
       return true;
     }
     const text = whole(v, depth);
     if (text === undefined) return false;
-    emit(text);
+    buffer += text;
     return true;
-  };
+  }
 
-  write(value, 0);
-  if (buffer) sink(buffer);
+  yield* write(value, 0);
+  if (buffer) yield buffer;
+}
+
+/** How many values {@link jsonChunks} writes at depth `openDepth` (its `onWhole` calls): a progress total. */
+export function countWholeValues(value: unknown, openDepth: number): number {
+  const count = (v: unknown, depth: number): number => {
+    if (depth === openDepth) return 1;
+    if (Array.isArray(v) || v instanceof StreamedArray) {
+      let n = 0;
+      for (const item of Array.isArray(v) ? v : v.items()) n += count(item, depth + 1);
+      return n;
+    }
+    if (isOpenable(v)) {
+      let n = 0;
+      for (const item of Object.values(v)) if (item !== undefined && typeof item !== 'function' && typeof item !== 'symbol') n += count(item, depth + 1);
+      return n;
+    }
+    return 0;
+  };
+  return count(value, 0);
+}
+
+/**
+ * Writes `value` to `sink` exactly as `JSON.stringify(value, null, indent)` would (indent 0:
+ * compact), StreamedArray included, in chunks of about 64 KiB.
+ */
+export function writeJson(value: unknown, sink: (chunk: string) => void, indent = 0): void {
+  for (const chunk of jsonChunks(value, { indent })) sink(chunk);
 }
 
 /** The sample contract as written by `animscope sample` (a StreamedArray per animation list and track list). */

@@ -16,11 +16,13 @@ import type { ModelPayload } from '../wire/modelPayload';
 import type { ModelInfo } from '../wire/protocol';
 import { bindModel, ModelBinding } from './model/binding';
 import type { ModelLookup, ModelResolver } from './model/lookup';
+import { Disposables } from './disposables';
+import type { ProblemEntry, ProblemSource } from './diagnostics';
 
 /** File events come in bursts (truncate + write, delete + create of atomic saves): wait this long. */
 const RELOAD_DEBOUNCE_MS = 100;
 
-export class AnimationDocument implements vscode.CustomDocument {
+export class AnimationDocument implements vscode.CustomDocument, ProblemSource {
   private readonly _onDidReload = new vscode.EventEmitter<void>();
   /** The file changed on disk (or came back after a delete) and was decoded again. */
   readonly onDidReload = this._onDidReload.event;
@@ -42,7 +44,7 @@ export class AnimationDocument implements vscode.CustomDocument {
   private _summary: Summary;
   private _deleted = false;
   private _version = 1;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new Disposables();
   private reloadTimer: NodeJS.Timeout | undefined;
   private modelTimer: NodeJS.Timeout | undefined;
   /** The watcher of the bound model file, with the URI it watches. */
@@ -163,6 +165,17 @@ export class AnimationDocument implements vscode.CustomDocument {
   }
   get summary(): Summary { return this._summary; }
   get deleted(): boolean { return this._deleted; }
+
+  // ---- as a source of the Problems panel (its decode, model binding included) --------------------
+  /** Offsets are revealed in the AnimScope editor. */
+  readonly revealable = true;
+  problemEntries(): ProblemEntry[] {
+    return this.decoded.diagnostics.map((diagnostic) => ({ diagnostic }));
+  }
+  onDidChangeProblems(listener: () => void): vscode.Disposable {
+    return vscode.Disposable.from(this.onDidReload(listener), this.onDidDelete(listener));
+  }
+
   /** Incremented on every successful reload. */
   get version(): number { return this._version; }
 
@@ -249,7 +262,7 @@ export class AnimationDocument implements vscode.CustomDocument {
     clearTimeout(this.modelTimer);
     this.modelWatch?.watcher.dispose();
     this._onDidDispose.fire();
-    for (const d of this.disposables) d.dispose();
+    this.disposables.dispose();
     this._onDidReload.dispose();
     this._onDidDelete.dispose();
     this._onDidDispose.dispose();

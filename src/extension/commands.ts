@@ -10,17 +10,17 @@
  *   animscope.revealOffset  (uri | uriString, offset, length)          internal: Problems-panel code links
  */
 import * as vscode from 'vscode';
-import { SampleLimitError } from '../anim/sample';
-import type { SampleResult } from '../anim/sample';
+import { checkSampleLimit, SampleLimitError, sampleStream } from '../anim/sample';
+import { animationsOf, exportJsonChunks, safeFileNamePart, sampledCsvText, sampleJsonChunks } from '../export/files';
 import { baseName, decode } from '../formats/index';
 import type { DecodedFile } from '../formats/types';
-import type { MotnSequence } from '../formats/motn/types';
 import type { WebviewCommand } from '../wire/protocol';
 import { hexOffset, REVEAL_OFFSET_COMMAND } from './diagnostics';
-import { AnimationEditorProvider, VIEW_TYPES } from './editorProvider';
-import { exportJsonText, safeFileNamePart, sampledCsvText, sampleJsonText, sampleResult } from './export';
+import { AnimationEditorProvider } from './editorProvider';
+import { CurvesFormat, pickAnimation, pickCurvesFormat, writeWithProgress } from './exportUi';
 import { archiveExportDefault } from './archive';
 import { isUri, registerUserCommand, UserError } from './userCommand';
+import { ANIMATION_VIEW_TYPES, HEX_EDITOR_EXTENSION, HEX_EDITOR_VIEW_TYPE } from './viewTypes';
 
 export const COMMANDS = {
   exportJson: 'animscope.exportJson',
@@ -30,10 +30,7 @@ export const COMMANDS = {
   revealOffset: REVEAL_OFFSET_COMMAND,
 } as const;
 
-export const HEX_EDITOR_EXTENSION = 'ms-vscode.hexeditor';
-export const HEX_EDITOR_VIEW_TYPE = 'hexEditor.hexedit';
-
-export type CurvesFormat = 'json' | 'csv';
+export type { CurvesFormat };
 export interface ExportCurvesOptions {
   format?: CurvesFormat;
   /** MOTN sequence name (or alias), like `animscope sample --animation NAME`. */
@@ -66,12 +63,6 @@ export function parseOffset(text: string): number | undefined {
  */
 function exportTarget(uri: vscode.Uri, suffix: string): vscode.Uri {
   return archiveExportDefault(uri, suffix) ?? vscode.Uri.joinPath(uri, '..', `${baseName(uri.path)}${suffix}`);
-}
-
-async function writeText(target: vscode.Uri, text: string, title: string): Promise<void> {
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, async () => {
-    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
-  });
 }
 
 export class Commands {
@@ -126,7 +117,10 @@ export class Commands {
       saveLabel: 'Export',
     });
     if (!target) return undefined;
-    await writeText(target, exportJsonText(decoded, this.version), `Exporting ${baseName(uri.path)} to JSON…`);
+    if (!await writeWithProgress(target, `Exporting ${baseName(uri.path)} to JSON`, () => exportJsonChunks(decoded, this.version))) {
+      this.log.info(`export of ${uri.toString()} → ${target.toString()} cancelled; nothing written`);
+      return undefined;
+    }
     this.log.info(`exported ${uri.toString()} → ${target.toString()}`);
     if (!isUri(targetArg)) this.announce(target);
     return target;
@@ -140,92 +134,62 @@ export class Commands {
     const explicitTarget = isUri(targetArg) ? targetArg : undefined;
     let format: CurvesFormat | undefined = options.format === 'csv' || options.format === 'json' ? options.format : undefined;
     let animation = typeof options.animation === 'string' ? options.animation : undefined;
-    const motn = decoded.anim.format === 'motn' ? decoded.anim : undefined;
+    // a file of several animations (MOTN sequences): one of them, or all
+    const several = animationsOf(decoded.anim);
 
     if (!format && explicitTarget) format = explicitTarget.path.toLowerCase().endsWith('.csv') ? 'csv' : 'json';
-    let oneSequence = animation !== undefined;
+    let oneAnimation = animation !== undefined;
     if (!format) {
-      const choice = await this.pickCurvesFormat(motn?.sequences);
+      const choice = await pickCurvesFormat(several);
       if (!choice) return undefined;
       format = choice.format;
-      oneSequence = choice.oneSequence;
+      oneAnimation = choice.oneAnimation;
     }
-    if (motn && format === 'csv') oneSequence = true;
-    if (motn && oneSequence && animation === undefined) {
-      const standard = motn.sequences.filter((s) => s.standard);
-      if (explicitTarget) animation = standard[0]?.name;
-      else animation = await this.pickSequence(standard, motn.sequences.length - standard.length);
+    if (several && format === 'csv') oneAnimation = true;
+    if (several && oneAnimation && animation === undefined) {
+      if (explicitTarget) animation = several.animations[0]?.name;
+      else animation = await pickAnimation(several);
       if (animation === undefined) return undefined;
     }
 
     const base = baseName(uri.path);
-    const sequencePart = animation !== undefined && motn ? `.${safeFileNamePart(animation)}` : '';
+    const animationPart = animation !== undefined && several ? `.${safeFileNamePart(animation)}` : '';
     const target = explicitTarget ?? await vscode.window.showSaveDialog({
       title: 'AnimScope: Export Sampled Curves',
-      defaultUri: exportTarget(uri, `${sequencePart}.curves.${format}`),
+      defaultUri: exportTarget(uri, `${animationPart}.curves.${format}`),
       filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
       saveLabel: 'Export',
     });
     if (!target) return undefined;
 
-    let text = '';
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sampling ${base}…` }, async () => {
-      let result: SampleResult;
-      try {
-        result = sampleResult(decoded, motn ? animation : undefined);
-      } catch (e) {
-        if (!(e instanceof SampleLimitError)) throw e;
-        throw new UserError(`${base}: the export would hold ${e.samples.toLocaleString('en-US')} samples, more than the limit of ${e.limit.toLocaleString('en-US')}. ` +
-          `${motn && animation === undefined ? 'Export one sequence, or use' : 'Use'} \`animscope sample --max-samples ${e.samples}\` to write it.`);
-      }
-      if (format === 'json') {
-        text = sampleJsonText(result);
-        return;
-      }
-      const sampled = result.animations[0];
-      if (!sampled) {
-        throw new UserError(result.skipped?.length
-          ? `${animation} is not in the standard MOTN layout and cannot be sampled.`
-          : `${animation ?? base} is not an animation of ${base}.`);
-      }
-      text = sampledCsvText(sampled);
+    const stream = sampleStream(decoded, several ? { animation } : {});
+    if (animation !== undefined && several && stream.animationCount === 0) {
+      throw new UserError(stream.skipped?.includes(animation)
+        ? `${animation} is not in the standard ${several.spec.label} layout and cannot be sampled.`
+        : `${animation} is not an animation of ${base}.`);
+    }
+    try {
+      checkSampleLimit(stream, base);
+    } catch (e) {
+      if (!(e instanceof SampleLimitError)) throw e;
+      throw new UserError(`${base}: the export would hold ${e.samples.toLocaleString('en-US')} samples, more than the limit of ${e.limit.toLocaleString('en-US')}. ` +
+        `${several && animation === undefined ? `Export one ${several.spec.groups.noun.toLowerCase()}, or use` : 'Use'} \`animscope sample --max-samples ${e.samples}\` to write it.`);
+    }
+    const title = `Exporting the curves of ${base}${animation !== undefined && several ? ` (${animation})` : ''}`;
+    const written = await writeWithProgress(target, title, () => {
+      if (format === 'json') return sampleJsonChunks(stream);
+      const first = stream.animations()[Symbol.iterator]().next();
+      if (first.done) throw new UserError(`${base} has no animation to sample.`);
+      const a = first.value;
+      return { chunks: [sampledCsvText({ name: a.name, duration: a.duration, loopMode: a.loopMode, tracks: [...a.tracks()] })], fraction: () => 1 };
     });
-    await writeText(target, text, `Writing ${baseName(target.path)}…`);
+    if (!written) {
+      this.log.info(`curves of ${uri.toString()} → ${target.toString()} cancelled; nothing written`);
+      return undefined;
+    }
     this.log.info(`sampled ${uri.toString()}${animation !== undefined ? ` (${animation})` : ''} → ${target.toString()} (${format})`);
     if (!explicitTarget) this.announce(target);
     return target;
-  }
-
-  private async pickCurvesFormat(sequences: MotnSequence[] | undefined): Promise<{ format: CurvesFormat; oneSequence: boolean } | undefined> {
-    type Item = vscode.QuickPickItem & { format: CurvesFormat; oneSequence: boolean };
-    const items: Item[] = sequences
-      ? [
-        { label: '$(table) CSV — one sequence…', detail: 'One row per frame: frame, then one column per track (bones/N/channel/axis).', format: 'csv', oneSequence: true },
-        { label: '$(json) JSON — one sequence…', detail: 'The sample contract, like `animscope sample FILE --animation NAME -o OUT`.', format: 'json', oneSequence: true },
-        { label: `$(json) JSON — all ${sequences.filter((s) => s.standard).length} standard sequences`, detail: 'Like `animscope sample FILE -o OUT` (large: every track at every frame).', format: 'json', oneSequence: false },
-      ]
-      : [
-        { label: '$(table) CSV', detail: 'One row per frame: frame, then one column per track path.', format: 'csv', oneSequence: false },
-        { label: '$(json) JSON', detail: 'The sample contract, like `animscope sample FILE -o OUT`.', format: 'json', oneSequence: false },
-      ];
-    return vscode.window.showQuickPick(items, { title: 'AnimScope: Export Sampled Curves', placeHolder: 'Format' });
-  }
-
-  private async pickSequence(standard: MotnSequence[], nonStandard: number): Promise<string | undefined> {
-    const picked = await vscode.window.showQuickPick(
-      standard.map((s) => ({
-        label: s.name,
-        description: `${s.frames} frames`,
-        detail: s.aliases.length ? `also ${s.aliases.join(', ')}` : undefined,
-      })),
-      {
-        title: 'AnimScope: Export Sampled Curves — sequence',
-        placeHolder: `Sequence to sample${nonStandard ? ` (${nonStandard} non-standard sequences cannot be sampled and are not listed)` : ''}`,
-        matchOnDescription: true,
-        matchOnDetail: true,
-      },
-    );
-    return picked?.label;
   }
 
   private announce(target: vscode.Uri): void {
@@ -291,7 +255,7 @@ export class Commands {
       const selected = this.provider.lastSelection(uri);
       if (this.provider.sessionsFor(uri).length) await this.provider.reveal(uri, selected?.offset ?? 0, selected?.length ?? 1);
       void vscode.window.showInformationMessage(
-        'AnimScope: the Hex Editor extension (ms-vscode.hexeditor) is not installed; AnimScope\'s own hex view has the focus.',
+        `AnimScope: the Hex Editor extension (${HEX_EDITOR_EXTENSION}) is not installed; AnimScope\'s own hex view has the focus.`,
         'Install Hex Editor', 'Open as Text',
       ).then(async (choice) => {
         if (choice === 'Open as Text') await vscode.commands.executeCommand(COMMANDS.reopenAsHex, uri, 'text');
@@ -308,7 +272,7 @@ export class Commands {
     const viewType = hexInstalled && mode !== 'text' ? HEX_EDITOR_VIEW_TYPE : 'default';
     const column = vscode.window.tabGroups.activeTabGroup.viewColumn;
     const ours = (t: vscode.Tab): boolean => t.group.viewColumn === column && t.input instanceof vscode.TabInputCustom &&
-      t.input.uri.toString() === uri.toString() && VIEW_TYPES.includes(t.input.viewType);
+      t.input.uri.toString() === uri.toString() && ANIMATION_VIEW_TYPES.includes(t.input.viewType);
     await vscode.commands.executeCommand('vscode.openWith', uri, viewType, column);
     // Tab objects are snapshots: look the AnimScope tab up again after the group changed
     const stale = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter(ours);

@@ -13,7 +13,6 @@
 import * as vscode from 'vscode';
 import { escapeControls } from '../formats/binary/text';
 import type { Diagnostic, Severity } from '../formats/binary/diagnostics';
-import type { AnimationDocument } from './animationDocument';
 import { diagnosticsSettings, SeverityOverride } from './settings';
 
 export const COLLECTION_NAME = 'animscope';
@@ -66,28 +65,16 @@ export function toVscodeDiagnostic(d: Diagnostic, uri: vscode.Uri, overrides: Re
   return result;
 }
 
-/** What the reporter needs of an open document: its URI, its entries, and when they change or go. */
+/** What the reporter needs of an open document (the animation and archive documents are ones): its URI, its entries, and when they change or go. */
 export interface ProblemSource {
   readonly uri: vscode.Uri;
   readonly deleted: boolean;
   /** The offsets can be revealed in the AnimScope editor (animations; not archive overviews). */
   readonly revealable: boolean;
-  entries(): ProblemEntry[];
+  problemEntries(): ProblemEntry[];
   /** Reloaded or deleted. */
-  onDidChange(listener: () => void): vscode.Disposable;
+  onDidChangeProblems(listener: () => void): vscode.Disposable;
   onDidDispose(listener: () => void): vscode.Disposable;
-}
-
-/** An animation document as a problem source (its decode, model binding included). */
-export function animationProblems(doc: AnimationDocument): ProblemSource {
-  return {
-    uri: doc.uri,
-    get deleted() { return doc.deleted; },
-    revealable: true,
-    entries: () => doc.decoded.diagnostics.map((diagnostic) => ({ diagnostic })),
-    onDidChange: (listener) => vscode.Disposable.from(doc.onDidReload(listener), doc.onDidDelete(listener)),
-    onDidDispose: (listener) => doc.onDidDispose(listener),
-  };
 }
 
 /** Keeps the collection in step with the open documents (several editors may share one URI). */
@@ -101,7 +88,7 @@ export class ProblemsReporter implements vscode.Disposable {
     if (!set) this.documents.set(key, (set = new Set()));
     set.add(doc);
     this.publish(doc);
-    const changes = doc.onDidChange(() => this.publish(doc));
+    const changes = doc.onDidChangeProblems(() => this.publish(doc));
     const disposal = doc.onDidDispose(() => {
       changes.dispose();
       disposal.dispose();
@@ -120,7 +107,7 @@ export class ProblemsReporter implements vscode.Disposable {
       return;
     }
     const entries: vscode.Diagnostic[] = [];
-    for (const { diagnostic, where } of doc.entries()) {
+    for (const { diagnostic, where } of doc.problemEntries()) {
       const entry = toVscodeDiagnostic(diagnostic, doc.uri, settings.overrides, { revealable: doc.revealable, where });
       if (entry) entries.push(entry);
     }

@@ -10,22 +10,21 @@ import {
   isWebviewToHost, LoadedFile, msg, RenderCounts, WebviewCommand, WebviewToHost,
 } from '../wire/protocol';
 import { AnimationDocument } from './animationDocument';
-import { animationProblems, ProblemsReporter } from './diagnostics';
+import type { ProblemsReporter } from './diagnostics';
 import { CompanionChoices, loadCompanion } from './model/companions';
 import type { ModelResolver } from './model/lookup';
 import { BIND_MODEL_COMMAND } from './model/modelService';
 import { viewSettings } from './settings';
-import { ANIMATION_PAGE, webviewOptions, webviewPage } from './webviewHtml';
+import { ANIMATION_PAGE } from './webviewHtml';
 import { loadedFileOf } from '../wire/loadedFile';
-import { FirstLoadWatchdog } from './renderWatchdog';
+import { ANIMATION_ANY_FILE_VIEW_TYPE, ANIMATION_VIEW_TYPE } from './viewTypes';
+import { WebviewSession } from './webviewSession';
 
-/** Default editor for J3D animations and MOTN names (package.json → contributes.customEditors). */
-export const VIEW_TYPE = 'animscope.animation';
-/** The same editor offered for any file through "Reopen Editor With…" (priority "option"). */
-export const VIEW_TYPE_ANY_FILE = 'animscope.animation.anyFile';
-export const VIEW_TYPES: readonly string[] = [VIEW_TYPE, VIEW_TYPE_ANY_FILE];
+export {
+  ANIMATION_VIEW_TYPE as VIEW_TYPE, ANIMATION_ANY_FILE_VIEW_TYPE as VIEW_TYPE_ANY_FILE, ANIMATION_VIEW_TYPES as VIEW_TYPES,
+} from './viewTypes';
 
-/** What a webview last reported it rendered for a document; read by tests via `animscope._test.lastRenderState`. */
+/** What a webview last reported it rendered for a document (kept by the test probe: testProbes.ts). */
 export interface RenderState {
   uri: string;
   viewType: string;
@@ -43,7 +42,7 @@ export interface RenderState {
   consistent: boolean;
 }
 
-/** The last `selection` a webview reported (`animscope._test.lastSelection`; the Go to Offset default). */
+/** The last `selection` a webview reported (the Go to Offset default). */
 export interface SelectionState {
   uri: string;
   offset: number;
@@ -52,7 +51,7 @@ export interface SelectionState {
   at: number;
 }
 
-/** resolveCustomEditor → first `rendered`, per opened editor (`animscope._test.timings`). */
+/** resolveCustomEditor → first `rendered`, per opened editor (kept by the test probe: testProbes.ts). */
 export interface OpenTiming {
   uri: string;
   fileName: string;
@@ -68,7 +67,18 @@ export interface OpenTiming {
   renderedMs?: number;
 }
 
-const MAX_TIMINGS = 200;
+/**
+ * What a test probe is told (testProbes.ts; extension.ts passes one only when the extension runs
+ * under tests): nothing of it is kept otherwise.
+ */
+export interface EditorProbe {
+  /** A panel opened; `timing` fills in as the webview answers. */
+  opened(timing: OpenTiming): void;
+  /** A webview rendered (its render count is the probe's). */
+  rendered(state: Omit<RenderState, 'renderCount'>): void;
+  /** The last document of `uri` closed. */
+  closed(uri: string): void;
+}
 
 export interface ProviderHooks {
   /** A webview toolbar asked for a host command for its document ("Bind Model…" is handled here). */
@@ -92,42 +102,31 @@ export function loadedFile(doc: AnimationDocument, choices?: CompanionChoices): 
 }
 
 /** One webview panel showing one document. */
-export class EditorSession implements vscode.Disposable {
-  private readonly disposables: vscode.Disposable[] = [];
-  private ready = false;
+export class EditorSession extends WebviewSession<WebviewToHost> {
   private sentVersion = 0;
   private pendingReveal: { offset: number; length: number } | undefined;
   private readonly resolvedAt = performance.now();
-  private readonly watchdog: FirstLoadWatchdog;
   readonly timing: OpenTiming;
 
   constructor(
     readonly document: AnimationDocument,
-    readonly panel: vscode.WebviewPanel,
+    panel: vscode.WebviewPanel,
     private readonly provider: AnimationEditorProvider,
     openMs: number,
   ) {
+    super(panel, {
+      extensionUri: provider.extensionUri, page: ANIMATION_PAGE, log: provider.log, isMessage: isWebviewToHost,
+      source: `the webview of ${document.uri.toString()}`, label: document.fileName,
+    });
     this.timing = {
       uri: document.uri.toString(), fileName: document.fileName, format: document.decoded.format,
       byteLength: document.decoded.bytes.length, openMs,
     };
     this.disposables.push(
-      panel.webview.onDidReceiveMessage((m: unknown) => {
-        if (!isWebviewToHost(m)) {
-          provider.log.warn(`ignored an invalid message from the webview of ${this.key}`);
-          return;
-        }
-        this.onMessage(m);
-      }),
       panel.onDidChangeViewState(() => provider.sessionViewStateChanged(this)),
       document.onDidReload(() => { if (this.ready) this.postLoad(); }),
-      document.onDidDelete(() => { if (this.ready) void panel.webview.postMessage(msg.fileDeleted()); provider.sessionViewStateChanged(this); }),
+      document.onDidDelete(() => { if (this.ready) this.post(msg.fileDeleted()); provider.sessionViewStateChanged(this); }),
     );
-    panel.webview.options = webviewOptions(provider.extensionUri);
-    const setHtml = (): void => { panel.webview.html = webviewPage(panel.webview, provider.extensionUri, ANIMATION_PAGE); };
-    setHtml();
-    this.watchdog = new FirstLoadWatchdog(panel, { reloadHtml: setHtml, repostLoad: () => this.postLoad() }, provider.log, this.document.fileName);
-    this.disposables.push(this.watchdog);
   }
 
   get key(): string { return this.document.uri.toString(); }
@@ -136,15 +135,13 @@ export class EditorSession implements vscode.Disposable {
 
   private elapsed(): number { return Math.round((performance.now() - this.resolvedAt) * 10) / 10; }
 
-  private onMessage(m: WebviewToHost): void {
+  protected onMessage(m: WebviewToHost): void {
     switch (m.type) {
       case 'ready':
         // sent on every (re)load of the webview (it is not retained while hidden): send everything again
-        this.ready = true;
         this.timing.readyMs ??= this.elapsed();
-        this.watchdog.ready();
-        this.postLoad();
-        if (this.document.deleted) void this.panel.webview.postMessage(msg.fileDeleted());
+        this.pageReady();
+        if (this.document.deleted) this.post(msg.fileDeleted());
         if (this.pendingReveal) {
           void this.panel.webview.postMessage(msg.reveal(this.pendingReveal.offset, this.pendingReveal.length));
           this.pendingReveal = undefined;
@@ -187,7 +184,7 @@ export class EditorSession implements vscode.Disposable {
     }
   }
 
-  private postLoad(): void {
+  protected postLoad(): void {
     this.sentVersion = this.document.version;
     const message = msg.load(loadedFile(this.document, this.provider.hooks.companions), viewSettings(this.document.uri, this.document.game));
     void this.panel.webview.postMessage(message).then((delivered) => {
@@ -205,24 +202,17 @@ export class EditorSession implements vscode.Disposable {
 
   /** Selects a byte range; queued until the webview is ready (its `load` must come first). */
   reveal(offset: number, length: number): void {
-    if (this.ready) void this.panel.webview.postMessage(msg.reveal(offset, length));
+    if (this.ready) this.post(msg.reveal(offset, length));
     else this.pendingReveal = { offset, length };
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
   }
 }
 
 export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvider<AnimationDocument>, vscode.Disposable {
   private readonly sessions = new Set<EditorSession>();
   private readonly documents = new Set<AnimationDocument>();
-  private readonly renderStates = new Map<string, RenderState>();
   private readonly selections = new Map<string, SelectionState>();
-  private readonly timingList: OpenTiming[] = [];
   /** openMs of documents not yet shown in a panel (the first panel reports it). */
   private readonly pendingOpenMs = new WeakMap<AnimationDocument, number>();
-  private lastRenderedKey: string | undefined;
   private lastSelectedKey: string | undefined;
   private _active: EditorSession | undefined;
   private readonly _onDidChangeActive = new vscode.EventEmitter<void>();
@@ -234,14 +224,15 @@ export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvi
     readonly log: vscode.LogOutputChannel,
     private readonly problems: ProblemsReporter,
     readonly hooks: ProviderHooks,
+    private readonly probe?: EditorProbe,
   ) {}
 
   register(): vscode.Disposable {
     // No retainContextWhenHidden: the webview keeps its UI state with getState/setState and asks again with `ready`.
     const options = { supportsMultipleEditorsPerDocument: true };
     return vscode.Disposable.from(
-      vscode.window.registerCustomEditorProvider(VIEW_TYPE, this, options),
-      vscode.window.registerCustomEditorProvider(VIEW_TYPE_ANY_FILE, this, options),
+      vscode.window.registerCustomEditorProvider(ANIMATION_VIEW_TYPE, this, options),
+      vscode.window.registerCustomEditorProvider(ANIMATION_ANY_FILE_VIEW_TYPE, this, options),
     );
   }
 
@@ -249,11 +240,11 @@ export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvi
     const doc = await AnimationDocument.open(uri, this.log, this.hooks.models);
     this.documents.add(doc);
     this.pendingOpenMs.set(doc, doc.openMs);
-    this.problems.track(animationProblems(doc));
+    this.problems.track(doc);
     doc.onDidReload(() => { if (this._active?.document === doc) this._onDidChangeActive.fire(); });
     doc.onDidDispose(() => {
       this.documents.delete(doc);
-      if (![...this.documents].some((d) => d.uri.toString() === doc.uri.toString())) this.renderStates.delete(doc.uri.toString());
+      if (![...this.documents].some((d) => d.uri.toString() === doc.uri.toString())) this.probe?.closed(doc.uri.toString());
     });
     return doc;
   }
@@ -263,8 +254,7 @@ export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvi
     this.pendingOpenMs.delete(document);
     const session = new EditorSession(document, panel, this, Math.round(openMs * 10) / 10);
     this.sessions.add(session);
-    this.timingList.push(session.timing);
-    if (this.timingList.length > MAX_TIMINGS) this.timingList.shift();
+    this.probe?.opened(session.timing);
     panel.onDidDispose(() => {
       session.dispose();
       this.sessions.delete(session);
@@ -276,17 +266,14 @@ export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvi
   // ---- state the webviews report ---------------------------------------------------------------
   recordRender(session: EditorSession, m: Extract<WebviewToHost, { type: 'rendered' }>): void {
     const key = session.key;
-    const previous = this.renderStates.get(key);
     const decoded = session.document.decoded;
     const consistent = session.loadedVersion === session.document.version &&
       m.format === decoded.format && m.fileName === decoded.fileName && m.byteLength === decoded.bytes.length &&
       m.counts.fields === (decoded.root.children?.length ?? 0) && m.counts.diagnostics === decoded.diagnostics.length;
-    this.renderStates.set(key, {
+    this.probe?.rendered({
       uri: key, viewType: session.viewType, format: m.format, fileName: m.fileName, byteLength: m.byteLength,
-      counts: { ...m.counts }, renderedAt: Date.now(), renderCount: (previous?.renderCount ?? 0) + 1,
-      documentVersion: session.loadedVersion, consistent,
+      counts: { ...m.counts }, renderedAt: Date.now(), documentVersion: session.loadedVersion, consistent,
     });
-    this.lastRenderedKey = key;
     if (!consistent) this.log.warn(`${key}: the webview rendered ${JSON.stringify(m)}, which differs from what was sent`);
   }
 
@@ -295,25 +282,11 @@ export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvi
     this.lastSelectedKey = session.key;
   }
 
-  private static keyOf(uri: vscode.Uri | string | undefined, fallback: string | undefined): string | undefined {
-    return uri === undefined ? fallback : typeof uri === 'string' ? uri : uri.toString();
-  }
-
-  /** For tests: the last render state of `uri` (a Uri or its string), or of the last rendered document. */
-  lastRenderState(uri?: vscode.Uri | string): RenderState | undefined {
-    const key = AnimationEditorProvider.keyOf(uri, this.lastRenderedKey);
-    const state = key === undefined ? undefined : this.renderStates.get(key);
-    return state && { ...state, counts: { ...state.counts } };
-  }
-
+  /** The last selection in the editor of `uri` (a Uri or its string), or in the last editor anything was selected in. */
   lastSelection(uri?: vscode.Uri | string): SelectionState | undefined {
-    const key = AnimationEditorProvider.keyOf(uri, this.lastSelectedKey);
+    const key = uri === undefined ? this.lastSelectedKey : typeof uri === 'string' ? uri : uri.toString();
     const state = key === undefined ? undefined : this.selections.get(key);
     return state && { ...state };
-  }
-
-  timings(): OpenTiming[] {
-    return this.timingList.map((t) => ({ ...t }));
   }
 
   // ---- which editor is active --------------------------------------------------------------------
@@ -357,7 +330,7 @@ export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvi
         existing.panel.reveal(existing.panel.viewColumn, false);
         session = existing;
       } else {
-        await vscode.commands.executeCommand('vscode.openWith', uri, VIEW_TYPE);
+        await vscode.commands.executeCommand('vscode.openWith', uri, ANIMATION_VIEW_TYPE);
         session = this.activeSession?.key === uri.toString() ? this.activeSession : this.sessionsFor(uri)[0];
       }
     }

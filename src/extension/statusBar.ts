@@ -38,7 +38,7 @@ export class AnimationStatusBar implements vscode.Disposable {
     this.item.show();
   }
 
-  /** For tests. */
+  /** What it shows (read by the test probe). */
   get state(): { visible: boolean; text: string } {
     return { visible: this.provider.activeSession !== undefined, text: this.item.text };
   }

@@ -148,6 +148,11 @@ export interface GroupFacet<A> {
   loopMode(anim: A, group: number): number;
   /** Each group is an animation of its own (MOTN sequences): showing another resets the player. */
   separate?: boolean;
+  /**
+   * Separate groups: the group as one animation of the sample contract (`sample --animation NAME`,
+   * Export Sampled Curves' picker); undefined when it cannot be sampled (a non-standard MOTN sequence).
+   */
+  animation?(anim: A, group: number): { name: string; frames: number; aliases: readonly string[] } | undefined;
 }
 
 /**

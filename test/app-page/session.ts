@@ -5,11 +5,11 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { loadPlaywright } from '../host/playwright';
+import { launchChromium, NO_GPU_STABLE_FONTS } from '../browser/launch';
 import type { Browser, Page } from '../webview/browser';
 import { buildAppPage, PROJECT_ROOT, Theme } from './build';
+import { SAMPLES_DIR as SAMPLES } from '../paths';
 
-const SAMPLES = path.resolve(PROJECT_ROOT, '../shared/samples');
 const ORIGIN = 'http://animscope.test';
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf' };
 
@@ -32,8 +32,7 @@ export interface AppPages {
 
 export async function startAppPages(): Promise<AppPages> {
   const dirs = new Map<Theme, string>();
-  const { chromium } = loadPlaywright<{ chromium: { launch(o: object): Promise<Browser> } }>();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--font-render-hinting=none'] });
+  const browser = await launchChromium<Browser>(NO_GPU_STABLE_FONTS);
   return {
     async open(sample, o = {}) {
       const theme = o.theme ?? 'dark';

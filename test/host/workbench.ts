@@ -9,9 +9,9 @@ import { BrowserContext, ConsoleMessage, FrameLocator, loadChromium, Page } from
 import { resolveInArchive, splitArchivePath } from '../../src/formats/archive/archive-path';
 import { DiagnosticSink } from '../../src/formats/binary/diagnostics';
 
-/** Project root (this file runs from out/test/host/). */
-export const PROJECT_ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}out${path.sep}`) ? '../../..' : '../..');
-export const SAMPLES_DIR = path.resolve(process.env.ANIMSCOPE_SAMPLES ?? path.join(PROJECT_ROOT, '../shared/samples'));
+import { PROJECT_ROOT, SAMPLES_DIR } from '../paths';
+
+export { PROJECT_ROOT, SAMPLES_DIR };
 export const ARTIFACTS_DIR = path.resolve(process.env.ANIMSCOPE_ARTIFACTS ?? path.join(PROJECT_ROOT, 'test-artifacts/host'));
 
 /** A shared sample's bytes: a loose file, or an archive entry (`archives/Kuribo.arc/Kuribo/Blink.btp`). */

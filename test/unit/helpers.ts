@@ -3,11 +3,9 @@ import * as path from 'path';
 import { decompressEntry, extractAny, isAnyArchive, openAnyArchive } from '../../src/formats/archive/archive';
 import { DiagnosticSink } from '../../src/formats/binary/diagnostics';
 
-/** Project root (tests run from out/test/unit/…, sources live in test/unit/…). */
-export const PROJECT_ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}out${path.sep}`) ? '../../..' : '../..');
+import { PROJECT_ROOT, SAMPLES_DIR } from '../paths';
 
-/** The shared real game files, never copied into the repository. */
-export const SAMPLES_DIR = path.resolve(PROJECT_ROOT, '../shared/samples');
+export { PROJECT_ROOT, SAMPLES_DIR };
 
 export function samplePath(relative: string): string {
   return path.join(SAMPLES_DIR, relative);

@@ -3,7 +3,9 @@ import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
 
-export const SAMPLES_ROOT = process.env.ANIMSCOPE_SAMPLES ?? '/work/shared/samples';
+import { SAMPLES_DIR as SAMPLES_ROOT } from '../paths';
+
+export { SAMPLES_ROOT };
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
 

@@ -5,11 +5,10 @@
 import { execFileSync } from 'child_process';
 import * as path from 'path';
 import { HarnessServer, startServer } from './server';
-import { loadPlaywright } from '../host/playwright';
+import { launchChromium, NO_GPU } from '../browser/launch';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts', 'webview-curves');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 /* Minimal structural types for what the tests use of playwright-core. */
 export interface Mouse {
@@ -52,13 +51,6 @@ interface Browser {
   newPage(options?: { viewport?: { width: number; height: number }; deviceScaleFactor?: number }): Promise<Page>;
   close(): Promise<void>;
 }
-interface Chromium {
-  launch(options: { executablePath: string; args: string[]; headless: boolean }): Promise<Browser>;
-}
-
-function loadChromium(): Chromium {
-  return loadPlaywright<{ chromium: Chromium }>().chromium;
-}
 
 export interface Harness {
   server: HarnessServer;
@@ -71,7 +63,7 @@ export interface Harness {
 export async function startHarness(generatedDir?: string): Promise<Harness> {
   execFileSync(process.execPath, [path.join(REPO_ROOT, 'test', 'webview-curves', 'build.mjs')], { cwd: REPO_ROOT, stdio: 'pipe' });
   const server = await startServer(path.join(REPO_ROOT, 'out', 'webview-curves-harness'), 0, generatedDir);
-  const browser = await loadChromium().launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'], headless: true });
+  const browser = await launchChromium<Browser>(NO_GPU);
   const pages: Page[] = [];
   return {
     server,

@@ -12,11 +12,10 @@ import { PNG } from 'pngjs';
 import { resolveInArchive } from '../../src/formats/archive/archive-path';
 import { DiagnosticSink } from '../../src/formats/binary/diagnostics';
 import { HarnessServer, SAMPLES_ROOT, startServer } from '../webview-curves/server';
-import { loadPlaywright } from '../host/playwright';
+import { launchChromium, SOFTWARE_WEBGL } from '../browser/launch';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts', 'webview-render');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 export interface SampleEntry { name: string; archive: string; inner: string }
 
@@ -91,9 +90,8 @@ export async function startHarness(extra: readonly SampleEntry[] = []): Promise<
   execFileSync(process.execPath, [path.join(REPO_ROOT, 'test', 'webview-render', 'build.mjs')], { cwd: REPO_ROOT, stdio: 'pipe' });
   const generated = extractSamples(extra);
   const server = await startServer(path.join(REPO_ROOT, 'out', 'webview-render-harness'), 0, generated);
-  const chromium = loadPlaywright<{ chromium: { launch(o: { executablePath: string; args: string[]; headless: boolean }): Promise<Browser> } }>().chromium;
   // SwiftShader (software WebGL2): no GPU needed.
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'], headless: true });
+  const browser = await launchChromium<Browser>(SOFTWARE_WEBGL);
   const pages: Page[] = [];
   return {
     server,

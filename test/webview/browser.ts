@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { buildHarness, HARNESS_ORIGIN, resolveHarnessFile } from './build';
-import { loadPlaywright } from '../host/playwright';
+import { launchChromium, NO_GPU_STABLE_FONTS } from '../browser/launch';
 
 
 /* Structural types for the small part of playwright-core used here. */
@@ -53,11 +53,7 @@ export interface HarnessSession {
 
 export async function startHarness(): Promise<HarnessSession> {
   const dir = await buildHarness();
-  const { chromium } = loadPlaywright<{ chromium: { launch(o: object): Promise<Browser> } }>();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--font-render-hinting=none'],
-  });
+  const browser = await launchChromium<Browser>(NO_GPU_STABLE_FONTS);
   return {
     browser,
     dir,

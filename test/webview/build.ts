@@ -12,7 +12,9 @@ import * as os from 'os';
 import * as path from 'path';
 
 export const PROJECT_ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}out${path.sep}`) ? '../../..' : '../..');
-export const SAMPLES_DIR = path.resolve(PROJECT_ROOT, '../shared/samples');
+import { SAMPLES_DIR } from '../paths';
+
+export { SAMPLES_DIR };
 export const HARNESS_ORIGIN = 'http://animscope.test';
 
 function page(csp: string | undefined): string {

@@ -12,30 +12,25 @@ import * as vscode from 'vscode';
 import {
   ANIMATION_FORMATS, ArchiveListing, archiveMsg, ArchiveWebviewToHost, isArchiveWebviewToHost, ListingRow, MAX_LISTING_ROWS,
 } from '../../wire/archiveProtocol';
-import { ARCHIVE_PAGE, webviewOptions, webviewPage } from '../webviewHtml';
-import {
-  ArchiveFileSystemProvider, archiveRootUri, ARCHIVE_SCHEME, displayPath, nestedRootUri, outermostFile, RowSummary,
-} from './archiveFileSystem';
+import { ARCHIVE_PAGE } from '../webviewHtml';
+import { WebviewSession } from '../webviewSession';
+import { Disposables } from '../disposables';
+import type { ArchiveFileSystemProvider } from './archiveFileSystemProvider';
+import { describeArchive } from './archiveListing';
+import { archiveRootUri, ARCHIVE_SCHEME, displayPath, nestedRootUri, outermostFile } from './archiveUri';
 import { ProblemEntry, ProblemSource, ProblemsReporter } from '../diagnostics';
-import { FirstLoadWatchdog } from '../renderWatchdog';
-
-/** Default editor for .arc, .rarc, .pks. */
-export const ARCHIVE_VIEW_TYPE = 'animscope.archive';
-/** The same editor for .szs (its own view type, so the animation editor's `*.bck.szs` selectors stay more specific). */
-export const ARCHIVE_SZS_VIEW_TYPE = 'animscope.archive.szs';
+import {
+  ANIMATION_ANY_FILE_VIEW_TYPE, ANIMATION_VIEW_TYPE, ARCHIVE_SZS_VIEW_TYPE, ARCHIVE_VIEW_TYPE, HEX_EDITOR_EXTENSION, HEX_EDITOR_VIEW_TYPE,
+} from '../viewTypes';
 
 /** The archive editor view type whose selector matches `uri`'s name. */
 export function archiveViewTypeFor(uri: vscode.Uri): string {
   return /\.szs$/i.test(uri.path) ? ARCHIVE_SZS_VIEW_TYPE : ARCHIVE_VIEW_TYPE;
 }
-export const ANIMATION_VIEW_TYPE = 'animscope.animation';
-export const ANIMATION_ANY_FILE_VIEW_TYPE = 'animscope.animation.anyFile';
-export const HEX_EDITOR_EXTENSION = 'ms-vscode.hexeditor';
-export const HEX_EDITOR_VIEW_TYPE = 'hexEditor.hexedit';
 
 const RELOAD_DEBOUNCE_MS = 100;
 
-/** What an archive webview last reported (`animscope._test.archiveState`). */
+/** What an archive webview last reported (kept by the test probe: testProbes.ts). */
 export interface ArchiveRenderState {
   uri: string;
   fileName: string;
@@ -50,6 +45,12 @@ export interface ArchiveRenderState {
   /** describe() time (ms) of the last listing, and resolveCustomEditor → first `rendered`. */
   listMs: number;
   renderedMs?: number;
+}
+
+/** What a test probe is told (testProbes.ts; only under tests). */
+export interface ArchiveProbe {
+  /** A webview rendered; `firstRenderedMs` is resolveCustomEditor → this `rendered` (the probe keeps the first). */
+  rendered(state: Omit<ArchiveRenderState, 'renderCount' | 'renderedMs'>, firstRenderedMs: number): void;
 }
 
 export interface ArchiveEditorHooks {
@@ -73,13 +74,13 @@ export async function openArchiveEntry(uri: vscode.Uri, format: string, kind: 'f
   return viewType;
 }
 
-export class ArchiveDocument implements vscode.CustomDocument {
+export class ArchiveDocument implements vscode.CustomDocument, ProblemSource {
   private readonly _onDidChange = new vscode.EventEmitter<void>();
   /** Listed again, or deleted. */
   readonly onDidChange = this._onDidChange.event;
   private readonly _onDidDispose = new vscode.EventEmitter<void>();
   readonly onDidDispose = this._onDidDispose.event;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new Disposables();
   private timer: NodeJS.Timeout | undefined;
   listing!: ArchiveListing;
   rowUris: vscode.Uri[] = [];
@@ -112,12 +113,12 @@ export class ArchiveDocument implements vscode.CustomDocument {
     let root = this.rootUri;
     let summary;
     try {
-      summary = await this.fs.describe(root, MAX_LISTING_ROWS);
+      summary = await describeArchive(this.fs, root, MAX_LISTING_ROWS);
     } catch (e) {
       // an archive entry the provider lists as a plain file (not detected as an archive): open it as an outer
       if (this.uri.scheme === ARCHIVE_SCHEME && e instanceof vscode.FileSystemError && e.code === 'FileNotADirectory') {
         root = nestedRootUri(this.uri);
-        summary = await this.fs.describe(root, MAX_LISTING_ROWS);
+        summary = await describeArchive(this.fs, root, MAX_LISTING_ROWS);
       } else {
         throw e;
       }
@@ -132,7 +133,7 @@ export class ArchiveDocument implements vscode.CustomDocument {
       fileName: displayPath(this.uri),
       fileByteLength,
       levels: summary.levels.map((l) => ({ ...l })),
-      rows: summary.rows.map(toRow),
+      rows: summary.rows.map(({ uri: _uri, ...row }) => row),
       truncated: summary.truncated,
       lessTested: summary.levels.some((l) => l.isArchive && l.kind === 'pks'),
       hexEditor: !!vscode.extensions.getExtension(HEX_EDITOR_EXTENSION),
@@ -160,6 +161,10 @@ export class ArchiveDocument implements vscode.CustomDocument {
     this._onDidChange.fire();
   }
 
+  /** No byte view to reveal offsets in. */
+  readonly revealable = false;
+  readonly onDidChangeProblems = this.onDidChange;
+
   /** Every archive's own diagnostics; a nested archive's are named by its inner path (their offsets are in its bytes). */
   problemEntries(): ProblemEntry[] {
     return this.listing.levels.flatMap((level) => level.diagnostics.map((diagnostic) => ({ diagnostic, where: level.path || undefined })));
@@ -167,34 +172,14 @@ export class ArchiveDocument implements vscode.CustomDocument {
 
   dispose(): void {
     clearTimeout(this.timer);
-    for (const d of this.disposables) d.dispose();
+    this.disposables.dispose();
     this._onDidDispose.fire();
     this._onDidChange.dispose();
     this._onDidDispose.dispose();
   }
 }
 
-/** An archive overview as a problem source (no byte view to reveal offsets in). */
-function archiveProblems(doc: ArchiveDocument): ProblemSource {
-  return {
-    uri: doc.uri,
-    get deleted() { return doc.deleted; },
-    revealable: false,
-    entries: () => doc.problemEntries(),
-    onDidChange: (listener) => doc.onDidChange(listener),
-    onDidDispose: (listener) => doc.onDidDispose(listener),
-  };
-}
-
-function toRow(r: RowSummary): ListingRow {
-  return {
-    path: r.path, name: r.name, kind: r.kind, depth: r.depth, level: r.level, size: r.size, dataOffset: r.dataOffset, recordOffset: r.recordOffset,
-    format: r.format, compression: r.compression, suspicious: r.suspicious,
-  };
-}
-
 export class ArchiveEditorProvider implements vscode.CustomReadonlyEditorProvider<ArchiveDocument>, vscode.Disposable {
-  private readonly states = new Map<string, ArchiveRenderState>();
   private readonly panels = new Map<vscode.WebviewPanel, ArchiveDocument>();
 
   constructor(
@@ -204,6 +189,7 @@ export class ArchiveEditorProvider implements vscode.CustomReadonlyEditorProvide
     private readonly hooks: ArchiveEditorHooks,
     /** The Problems panel (the animation editor's); without it, diagnostics are shown in the page only. */
     private readonly problems?: ProblemsReporter,
+    private readonly probe?: ArchiveProbe,
   ) {}
 
   register(): vscode.Disposable {
@@ -216,74 +202,21 @@ export class ArchiveEditorProvider implements vscode.CustomReadonlyEditorProvide
 
   async openCustomDocument(uri: vscode.Uri): Promise<ArchiveDocument> {
     const doc = await ArchiveDocument.open(uri, this.fs, this.log);
-    this.problems?.track(archiveProblems(doc));
+    this.problems?.track(doc);
     return doc;
   }
 
   async resolveCustomEditor(document: ArchiveDocument, panel: vscode.WebviewPanel): Promise<void> {
-    const started = performance.now();
-    const key = document.uri.toString();
-    let ready = false;
-    const post = (): void => {
-      if (!ready) return;
-      void panel.webview.postMessage(archiveMsg.listing(document.listing));
-      if (document.deleted) void panel.webview.postMessage(archiveMsg.fileDeleted());
-    };
-    panel.webview.options = webviewOptions(this.extensionUri);
-    const setHtml = (): void => { panel.webview.html = webviewPage(panel.webview, this.extensionUri, ARCHIVE_PAGE); };
-    setHtml();
+    const session = new ArchiveSession(document, panel, this, this.extensionUri, this.log, this.probe);
     this.panels.set(panel, document);
-    // the listing is small: its `rendered` answer is the acknowledgement
-    const watchdog = new FirstLoadWatchdog(panel, { reloadHtml: setHtml, repostLoad: post }, this.log, key);
-    const disposables: vscode.Disposable[] = [
-      watchdog,
-      document.onDidChange(post),
-      panel.webview.onDidReceiveMessage((m: unknown) => {
-        if (!isArchiveWebviewToHost(m)) {
-          this.log.warn(`ignored an invalid message from the archive webview of ${key}`);
-          return;
-        }
-        if (m.type === 'rendered') watchdog.loadAcknowledged();
-        void this.onMessage(m, document, panel, started, () => { ready = true; watchdog.ready(); post(); });
-      }),
-    ];
     panel.onDidDispose(() => {
       this.panels.delete(panel);
-      for (const d of disposables) d.dispose();
+      session.dispose();
     });
   }
 
-  private async onMessage(m: ArchiveWebviewToHost, document: ArchiveDocument, panel: vscode.WebviewPanel, started: number, onReady: () => void): Promise<void> {
-    const key = document.uri.toString();
-    switch (m.type) {
-      case 'ready':
-        onReady();
-        break;
-      case 'rendered': {
-        const previous = this.states.get(key);
-        this.states.set(key, {
-          uri: key, fileName: m.fileName, rows: m.rows, diagnostics: m.diagnostics, banner: m.banner,
-          sentRows: document.listing.rows.length,
-          sentDiagnostics: document.listing.levels.reduce((n, l) => n + l.diagnostics.length, 0),
-          renderedAt: Date.now(), renderCount: (previous?.renderCount ?? 0) + 1, listMs: document.listMs,
-          renderedMs: previous?.renderedMs ?? Math.round((performance.now() - started) * 10) / 10,
-        });
-        break;
-      }
-      case 'open':
-        await this.openRow(document, m.row, panel.viewColumn).catch((e) => this.fail(e));
-        break;
-      case 'openAsAnimation':
-        await vscode.commands.executeCommand('vscode.openWith', document.uri, ANIMATION_ANY_FILE_VIEW_TYPE, panel.viewColumn)
-          .then(undefined, (e) => this.fail(e));
-        break;
-      case 'error':
-        this.log.error(`archive webview of ${key}: ${m.message}`);
-        break;
-    }
-  }
-
-  private fail(e: unknown): void {
+  /** A failure the user should see (opening an entry). */
+  fail(e: unknown): void {
     const message = e instanceof Error ? e.message : String(e);
     this.log.error(`archive: ${message}`);
     void vscode.window.showErrorMessage(`AnimScope: ${message}`);
@@ -297,27 +230,70 @@ export class ArchiveEditorProvider implements vscode.CustomReadonlyEditorProvide
     return openArchiveEntry(uri, r.format, r.kind, this.hooks, column);
   }
 
-  /** For tests: the last render state of an archive editor. */
-  lastState(uri: vscode.Uri | string): ArchiveRenderState | undefined {
-    const s = this.states.get(typeof uri === 'string' ? uri : uri.toString());
-    return s && { ...s };
-  }
-
-  /** For tests: open row `row` of an open archive editor's listing, as a click would. */
-  async openRowOf(uri: vscode.Uri | string, row: number): Promise<string | undefined> {
+  /** The document an open archive editor shows for `uri` (a Uri or its string), if any. */
+  openDocument(uri: vscode.Uri | string): ArchiveDocument | undefined {
     const key = typeof uri === 'string' ? uri : uri.toString();
-    for (const doc of this.panels.values()) if (doc.uri.toString() === key) return this.openRow(doc, row);
-    return undefined;
-  }
-
-  /** For tests: the listing an open archive editor shows, with each row's URI. */
-  listingOf(uri: vscode.Uri | string): (ArchiveListing & { uris: string[] }) | undefined {
-    const key = typeof uri === 'string' ? uri : uri.toString();
-    for (const doc of this.panels.values()) if (doc.uri.toString() === key) return { ...doc.listing, uris: doc.rowUris.map((u) => u.toString()) };
+    for (const doc of this.panels.values()) if (doc.uri.toString() === key) return doc;
     return undefined;
   }
 
   dispose(): void {
     this.panels.clear();
+  }
+}
+
+/** One archive overview panel. */
+class ArchiveSession extends WebviewSession<ArchiveWebviewToHost> {
+  private readonly started = performance.now();
+
+  constructor(
+    private readonly document: ArchiveDocument,
+    panel: vscode.WebviewPanel,
+    private readonly provider: ArchiveEditorProvider,
+    extensionUri: vscode.Uri,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly probe?: ArchiveProbe,
+  ) {
+    super(panel, {
+      extensionUri, page: ARCHIVE_PAGE, log, isMessage: isArchiveWebviewToHost,
+      source: `the archive webview of ${document.uri.toString()}`, label: document.uri.toString(),
+    });
+    this.disposables.add(document.onDidChange(() => this.postLoad()));
+  }
+
+  protected postLoad(): void {
+    if (!this.ready) return;
+    this.post(archiveMsg.listing(this.document.listing));
+    if (this.document.deleted) this.post(archiveMsg.fileDeleted());
+  }
+
+  protected onMessage(m: ArchiveWebviewToHost): void {
+    const { document, panel } = this;
+    const key = document.uri.toString();
+    switch (m.type) {
+      case 'ready':
+        this.pageReady();
+        break;
+      case 'rendered':
+        // the listing is small: its `rendered` answer is the acknowledgement
+        this.watchdog.loadAcknowledged();
+        this.probe?.rendered({
+          uri: key, fileName: m.fileName, rows: m.rows, diagnostics: m.diagnostics, banner: m.banner,
+          sentRows: document.listing.rows.length,
+          sentDiagnostics: document.listing.levels.reduce((n, l) => n + l.diagnostics.length, 0),
+          renderedAt: Date.now(), listMs: document.listMs,
+        }, Math.round((performance.now() - this.started) * 10) / 10);
+        break;
+      case 'open':
+        void this.provider.openRow(document, m.row, panel.viewColumn).catch((e) => this.provider.fail(e));
+        break;
+      case 'openAsAnimation':
+        void vscode.commands.executeCommand('vscode.openWith', document.uri, ANIMATION_ANY_FILE_VIEW_TYPE, panel.viewColumn)
+          .then(undefined, (e) => this.provider.fail(e));
+        break;
+      case 'error':
+        this.log.error(`archive webview of ${key}: ${m.message}`);
+        break;
+    }
   }
 }

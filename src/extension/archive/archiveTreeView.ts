@@ -7,9 +7,9 @@
 import * as vscode from 'vscode';
 import type { EntryFormat } from '../../formats/archive/archive';
 import { isAnimFormat, KNOWN_FILE_KINDS, MODEL_KIND, specOf } from '../../formats/registry';
-import {
-  ArchiveFileSystemProvider, archiveRootUri, ARCHIVE_SCHEME, displayPath, NodeInfo, outermostFile, parseArchiveUri,
-} from './archiveFileSystem';
+import type { ArchiveFileSystemProvider } from './archiveFileSystemProvider';
+import type { NodeInfo } from './archiveTree';
+import { archiveRootUri, ARCHIVE_SCHEME, displayPath, outermostFile, parseArchiveUri } from './archiveUri';
 
 export const ARCHIVE_VIEW_ID = 'animscope.archives';
 export const OPEN_ENTRY_COMMAND = 'animscope.archives.open';

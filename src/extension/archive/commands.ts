@@ -15,9 +15,8 @@
  *   animscope.archives.refresh ()            re-read everything
  */
 import * as vscode from 'vscode';
-import {
-  ArchiveFileSystemProvider, archiveRootUri, ARCHIVE_SCHEME, displayPath, nestedRootUri, parseArchiveUri,
-} from './archiveFileSystem';
+import type { ArchiveFileSystemProvider } from './archiveFileSystemProvider';
+import { archiveRootUri, ARCHIVE_SCHEME, displayPath, nestedRootUri, parseArchiveUri } from './archiveUri';
 import { ArchiveEditorHooks, archiveViewTypeFor, openArchiveEntry } from './archiveEditor';
 import { ArchiveTreeElement, ArchiveTreeProvider, OPEN_ENTRY_COMMAND } from './archiveTreeView';
 import { isUri, registerUserCommand, UserError } from '../userCommand';

@@ -4,23 +4,16 @@
  */
 import * as vscode from 'vscode';
 import type { ProblemsReporter } from '../diagnostics';
-import { ArchiveEditorProvider } from './archiveEditor';
-import { ArchiveFileSystemProvider, displayPath, outermostFile, parseArchiveUri } from './archiveFileSystem';
+import { ArchiveEditorProvider, ArchiveProbe } from './archiveEditor';
+import { ArchiveFileSystemProvider } from './archiveFileSystemProvider';
+import { displayPath, outermostFile, parseArchiveUri } from './archiveUri';
 import { ArchiveTreeProvider } from './archiveTreeView';
 import { ArchiveCommands } from './commands';
 
-export { ARCHIVE_SCHEME, archiveRootUri, archiveUri, displayPath, isArchiveUri, parseArchiveUri } from './archiveFileSystem';
-export { ARCHIVE_SZS_VIEW_TYPE, ARCHIVE_VIEW_TYPE, archiveViewTypeFor } from './archiveEditor';
+export { ARCHIVE_SCHEME, archiveRootUri, archiveUri, displayPath, isArchiveUri, parseArchiveUri } from './archiveUri';
+export { archiveViewTypeFor } from './archiveEditor';
+export { ARCHIVE_SZS_VIEW_TYPE, ARCHIVE_VIEW_TYPE } from '../viewTypes';
 export { BROWSE_ARCHIVE_COMMAND } from './commands';
-
-/** Internal commands (not contributed) for tests. */
-export const ARCHIVE_TEST_COMMANDS = {
-  state: 'animscope._test.archiveState',
-  listing: 'animscope._test.archiveListing',
-  openRow: 'animscope._test.archiveOpenRow',
-  viewRoots: 'animscope._test.archiveViewRoots',
-  cache: 'animscope._test.archiveCache',
-} as const;
 
 /**
  * A writable default location for an export of `uri`: for a file inside an archive, next to the
@@ -35,12 +28,20 @@ export function archiveExportDefault(uri: vscode.Uri, suffix: string): vscode.Ur
   return vscode.Uri.joinPath(outer, '..', `${name}${suffix}`);
 }
 
-export function registerArchiveSupport(context: vscode.ExtensionContext, log?: vscode.LogOutputChannel, problems?: ProblemsReporter): void {
+/** The parts of archive support (the test probes read them). */
+export interface ArchiveSupport {
+  fs: ArchiveFileSystemProvider;
+  tree: ArchiveTreeProvider;
+  editor: ArchiveEditorProvider;
+}
+
+export function registerArchiveSupport(context: vscode.ExtensionContext, log?: vscode.LogOutputChannel, problems?: ProblemsReporter,
+  probe?: ArchiveProbe): ArchiveSupport {
   const channel = log ?? vscode.window.createOutputChannel('AnimScope Archives', { log: true });
   const fs = new ArchiveFileSystemProvider(channel);
   const tree = new ArchiveTreeProvider(fs, context.workspaceState);
   const hooks = { revealInView: async (uri: vscode.Uri): Promise<void> => { await tree.reveal(uri); } };
-  const editor = new ArchiveEditorProvider(context.extensionUri, fs, channel, hooks, problems);
+  const editor = new ArchiveEditorProvider(context.extensionUri, fs, channel, hooks, problems, probe);
   const commands = new ArchiveCommands(fs, tree, hooks, channel);
   context.subscriptions.push(
     ...(log ? [] : [channel]),
@@ -51,10 +52,6 @@ export function registerArchiveSupport(context: vscode.ExtensionContext, log?: v
     editor,
     editor.register(),
     commands.register(),
-    vscode.commands.registerCommand(ARCHIVE_TEST_COMMANDS.state, (uri: vscode.Uri | string) => editor.lastState(uri)),
-    vscode.commands.registerCommand(ARCHIVE_TEST_COMMANDS.listing, (uri: vscode.Uri | string) => editor.listingOf(uri)),
-    vscode.commands.registerCommand(ARCHIVE_TEST_COMMANDS.openRow, (uri: vscode.Uri | string, row: number) => editor.openRowOf(uri, row)),
-    vscode.commands.registerCommand(ARCHIVE_TEST_COMMANDS.viewRoots, () => tree.archives.map((u) => u.toString())),
-    vscode.commands.registerCommand(ARCHIVE_TEST_COMMANDS.cache, () => fs.cacheStats()),
   );
+  return { fs, tree, editor };
 }

@@ -23,7 +23,7 @@ import { decodeModel, looksLikeModel } from '../../formats/model/index';
 import { buildModelPayload } from '../../wire/modelPayload';
 import type { BoundModelFile, LoadedModel, ModelDocuments, ModelLookup, ModelResolver } from './lookup';
 import { chooseModel, isModelName, lastSegment, rankModels } from '../../formats/model/pick';
-import { archiveRootUri, ARCHIVE_SCHEME, displayPath } from '../archive/archiveFileSystem';
+import { archiveRootUri, ARCHIVE_SCHEME, displayPath } from '../archive/archiveUri';
 import { registerUserCommand, UserError } from '../userCommand';
 
 export const BIND_MODEL_COMMAND = 'animscope.bindModel';

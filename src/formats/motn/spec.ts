@@ -71,6 +71,10 @@ export const MOTN: FormatSpec<MotnAnim> = {
     // MOTN has no loop mode: sequences loop in the game's usage.
     loopMode: () => 2,
     separate: true,
+    animation: (anim, i) => {
+      const seq = anim.sequences?.[i];
+      return seq?.standard ? { name: seq.name, frames: seq.frames, aliases: seq.aliases ?? [] } : undefined;
+    },
   },
   deferred: {
     missing: (anim, i) => {

@@ -95,4 +95,66 @@ suite('AnimScope exports (in the VS Code extension host)', () => {
     assert.strictEqual(header[1], `bones/${seq.tracks[0].bone}/${seq.tracks[0].channel}/${seq.tracks[0].axis}`);
     assert.strictEqual(rows.length, Math.floor(seq.frames) + 1);
   });
+
+  /**
+   * Runs `run` with window.withProgress observed: every task's options and reports; when `cancelAfter`
+   * is set, the task's token is cancelled after that many reports (as the notification's Cancel does).
+   */
+  async function withProgressObserved<T>(run: () => Thenable<T>, cancelAfter?: number):
+    Promise<{ result: T; calls: { options: vscode.ProgressOptions; reports: { increment?: number; message?: string }[] }[] }> {
+    const original = vscode.window.withProgress;
+    const calls: { options: vscode.ProgressOptions; reports: { increment?: number; message?: string }[] }[] = [];
+    (vscode.window as { withProgress: typeof original }).withProgress = (options, task) => {
+      const reports: { increment?: number; message?: string }[] = [];
+      calls.push({ options, reports });
+      const source = new vscode.CancellationTokenSource();
+      return original(options, (progress, token) => {
+        token.onCancellationRequested(() => source.cancel());
+        return task({
+          report: (value) => {
+            reports.push(value);
+            progress.report(value);
+            if (cancelAfter !== undefined && reports.length >= cancelAfter) source.cancel();
+          },
+        }, source.token);
+      });
+    };
+    try {
+      return { result: await run(), calls };
+    } finally {
+      (vscode.window as { withProgress: typeof original }).withProgress = original;
+    }
+  }
+
+  test('Export to JSON of motion.bin (100 MB) shows cancellable progress and writes the document; cancelled, it leaves nothing', async () => {
+    const copied = copySample(dir, 'motn/motion.bin', 'progress-motion.bin');
+    const target = vscode.Uri.file(path.join(dir, 'progress-motion.json'));
+    const { result, calls } = await withProgressObserved(() => vscode.commands.executeCommand<vscode.Uri>('animscope.exportJson', copied.uri, target));
+    assert.strictEqual(result?.toString(), target.toString());
+    assert.strictEqual(calls.length, 1, 'one progress notification');
+    assert.strictEqual(calls[0].options.location, vscode.ProgressLocation.Notification);
+    assert.strictEqual(calls[0].options.cancellable, true);
+    const percents = calls[0].reports.map((r) => Number(/^(\d+)%/.exec(r.message ?? '')?.[1]));
+    assert.ok(percents.length >= 10, `${percents.length} progress reports`);
+    assert.ok(percents.every((p, i) => p > (percents[i - 1] ?? 0)), `percentages rise: ${percents.join(' ')}`);
+    assert.ok(calls[0].reports.reduce((n, r) => n + (r.increment ?? 0), 0) <= 100);
+    // a valid document: its start and end (the CLI's byte-for-byte equality is the test above)
+    const size = fs.statSync(target.fsPath).size;
+    assert.ok(size > 50_000_000, `${size} bytes`);
+    const fd = fs.openSync(target.fsPath, 'r');
+    const head = Buffer.alloc(200);
+    const tail = Buffer.alloc(16);
+    fs.readSync(fd, head, 0, head.length, 0);
+    fs.readSync(fd, tail, 0, tail.length, size - tail.length);
+    fs.closeSync(fd);
+    assert.match(head.toString('utf8'), /^\{\n "\$schema": "[^"]+",\n "schemaVersion": \d+,\n "generator": "animscope /);
+    assert.match(tail.toString('utf8'), /\n \}\n\}\n$/, 'the animation object and the document are closed');
+
+    const cancelled = vscode.Uri.file(path.join(dir, 'cancelled-motion.json'));
+    const before = fs.readdirSync(dir).sort();
+    const second = await withProgressObserved(() => vscode.commands.executeCommand<vscode.Uri>('animscope.exportJson', copied.uri, cancelled), 3);
+    assert.strictEqual(second.result, undefined, 'a cancelled export returns nothing');
+    assert.ok(second.calls[0].reports.length < percents.length, 'the writing stopped early');
+    assert.deepStrictEqual(fs.readdirSync(dir).sort(), before, 'no file and no partial file left');
+  });
 });

@@ -19,9 +19,9 @@ export const SELECTION_COMMAND = 'animscope._test.lastSelection';
 export const TIMINGS_COMMAND = 'animscope._test.timings';
 export const STATUS_BAR_COMMAND = 'animscope._test.statusBar';
 
-/** out/test/host/suite → project root (also right when the extension path is asked for). */
-export const PROJECT_ROOT = path.resolve(__dirname, '../../../..');
-export const SAMPLES = path.resolve(process.env.ANIMSCOPE_SAMPLES ?? path.join(PROJECT_ROOT, '../shared/samples'));
+import { PROJECT_ROOT, SAMPLES_DIR as SAMPLES } from '../../paths';
+
+export { PROJECT_ROOT, SAMPLES };
 /** The tsc output of the CLI (fresh in every host run: run.sh runs tsc; dist/cli.js may be stale). */
 export const CLI = path.join(PROJECT_ROOT, 'out', 'src', 'cli', 'main.js');
 

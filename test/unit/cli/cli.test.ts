@@ -4,8 +4,9 @@ import * as os from 'os';
 import * as path from 'path';
 import { VERSION } from '../../../src/cli/main';
 import { readAnimationInput } from '../../../src/cli/input';
-import { exportJsonText } from '../../../src/extension/export';
+import { exportJsonChunks } from '../../../src/export/files';
 import { decode } from '../../../src/formats/index';
+import type { DecodedFile } from '../../../src/formats/types';
 import { samplePath, SAMPLES_DIR } from '../helpers';
 import { cli } from './capture';
 
@@ -122,12 +123,14 @@ describe('animscope CLI', () => {
   });
 
   describe('export ≡ the editor\'s Export to JSON', () => {
-    it('-o writes the same bytes as the extension\'s exportJsonText for the same file (no model bound)', () => {
+    /** What commands.ts writes: exportJsonChunks(decode(bytes, baseName(uri.path)), package version), chunk after chunk. */
+    const exportJsonText = (file: DecodedFile, version: string): string => [...exportJsonChunks(file, version).chunks].join('');
+
+    it('-o writes the same bytes as the extension\'s Export to JSON for the same file (no model bound)', () => {
       for (const sample of ['j3d/smg/TripodBossCore/2ndDemo.bck', 'j3d/smg/TripodBossCore/Wait.btk', 'archives/TripodBossCore.arc/TripodBossCore/Wait.brk']) {
         const r = cli('export', samplePath(sample), '-o', 'out.json');
         assert.equal(r.code, 0, r.stderr);
         const name = path.basename(sample);
-        // What commands.ts writes: exportJsonText(decode(bytes, baseName(uri.path)), package version).
         const editor = exportJsonText(decode(readInput(samplePath(sample)), name), VERSION);
         assert.equal(r.files.get('out.json'), editor, sample);
         assert.equal(JSON.parse(editor).file.name, name, 'file.name is the file\'s own name, not the path typed');

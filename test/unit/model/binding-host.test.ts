@@ -14,8 +14,9 @@ import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import { decode } from '../../../src/formats/index';
 import { decodeModel } from '../../../src/formats/model/index';
 import { isModelInfo } from '../../../src/wire/protocol';
+import { SAMPLES_DIR } from '../helpers';
 
-const ARCHIVES = path.resolve(__dirname, '../../../../../shared/samples/archives');
+const ARCHIVES = path.join(SAMPLES_DIR, 'archives');
 
 function entry(archive: string, inner: string): Uint8Array {
   const bytes = resolveInArchive(new Uint8Array(fs.readFileSync(path.join(ARCHIVES, archive))), inner, new DiagnosticSink());
