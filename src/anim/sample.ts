@@ -97,6 +97,15 @@ export interface SampleStream {
 
 /** Samples planned tracks one at a time; derived matrix elements reuse the sampled SRT values of their entry. */
 function* samplePlanned(tracks: PlannedTrack[], frames: number): Iterable<SampledTrack> {
+  if (tracks.every((t) => t.curve)) {
+    // No derived tracks: each curve straight into its own values (no cache, no copy).
+    for (const t of tracks) {
+      const values = new Array<number>(frames);
+      sampleCurveInto(t.curve!, values, 0, 0, frames);
+      yield { path: t.path, values };
+    }
+    return;
+  }
   // The SRT curves of the current entry (a BTK matrix element needs five of them).
   const cache = new Map<Curve, number[]>();
   let group = -1;
