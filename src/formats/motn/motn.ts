@@ -51,21 +51,23 @@ function lazyTracks(fields: Omit<MotnSequence, 'tracks'>, build: () => MotnTrack
     get tracks(): MotnTrack[] { return own(this, build()); },
     set tracks(value: MotnTrack[]) { own(this, value); },
   };
-  scanned.set(sequence, counts);
+  // Not enumerable, symbol-keyed: invisible to JSON, clones, spreads and deep comparisons.
+  Object.defineProperty(sequence, SCANNED, { value: counts });
   return sequence;
 }
 
 /** Tracks and keys of a sequence, as the decoder validated them. */
 export interface TrackCounts { tracks: number; keys: number }
 
-const scanned = new WeakMap<MotnSequence, TrackCounts>();
+const SCANNED = Symbol('scannedTrackCounts');
 
 /**
  * What the sequence's `tracks` will hold, counted by the decoder, while they are still unbuilt
  * (then the counts are exactly those of the tracks buildTracks makes); undefined otherwise.
  */
 export function scannedTrackCounts(sequence: MotnSequence): TrackCounts | undefined {
-  return Object.getOwnPropertyDescriptor(sequence, 'tracks')?.get !== undefined ? scanned.get(sequence) : undefined;
+  return Object.getOwnPropertyDescriptor(sequence, 'tracks')?.get !== undefined
+    ? (sequence as MotnSequence & { [SCANNED]?: TrackCounts })[SCANNED] : undefined;
 }
 
 /** Enough for every real file (about 0.25 units per byte in motion.bin); see MotnContext.budget. */

@@ -78,16 +78,17 @@ function decodeAnk1(ctx: ChunkContext): BckAnim {
   // otherwise dominate the decode; a file that is only validated, summarised or sent packed never pays for them.
   const tableBytes = bytes.slice(table.offset, table.offset + table.count * BCK_JOINT_SIZE);
   defineLazy(anim, 'joints', () => readJoints(tableBytes, table.count));
-  scanned.set(anim, counts);
+  // Not enumerable, symbol-keyed: invisible to JSON, clones, spreads and deep comparisons.
+  Object.defineProperty(anim, SCANNED, { value: counts });
   return anim;
 }
 
-/** The key-table counts checkJoints made, per decoded anim. */
-const scanned = new WeakMap<BckAnim, KeyTrackCounts>();
+/** The key-table counts checkJoints made, kept on the decoded anim. */
+const SCANNED = Symbol('scannedJointCounts');
 
 /** The decoder's counts of the joint tracks while `joints` is still unbuilt (then they are the table's); undefined otherwise. */
 export function scannedJointCounts(anim: BckAnim): KeyTrackCounts | undefined {
-  return isPending(anim, 'joints') ? scanned.get(anim) : undefined;
+  return isPending(anim, 'joints') ? (anim as BckAnim & { [SCANNED]?: KeyTrackCounts })[SCANNED] : undefined;
 }
 
 /** The §8 track checks over the joint table, in one tight loop without allocation; returns the track counts. */
