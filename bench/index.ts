@@ -18,6 +18,7 @@ import { decodeModel } from '../src/formats/model';
 import { readPathInput } from '../src/cli/input';
 import { run as runCli } from '../src/cli/main';
 import type { CliIO } from '../src/cli/output';
+import { benchTargets } from './targets';
 
 function benchDecodeSamples(): void {
   heading('Decode: real samples (median of repeated runs)', 'bytes', 'ms/file', 'MB/s');
@@ -122,6 +123,7 @@ function benchModels(): void {
 
 function main(): void {
   console.log(`AnimScope benchmarks — node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ${path.basename(process.cwd())}`);
+  benchTargets();
   benchDecodeSamples();
   benchArchives();
   benchInflate();

@@ -74,8 +74,10 @@ export class Curve {
     readonly post: CurvePost = CurvePost.None,
     readonly scale: number = 1,
     readonly keyed: boolean = true,
+    /** Storage to use instead of a new buffer of `capacity` keys (views). */
+    data?: KeyData,
   ) {
-    this.data = new Float64Array(KEY_STRIDE * Math.max(1, capacity));
+    this.data = data ?? new Float64Array(KEY_STRIDE * Math.max(1, capacity));
   }
 
   /** A curve that is `value` everywhere (count 0 default or count 1 constant). */
@@ -91,8 +93,7 @@ export class Curve {
    * `base + 4i` (`stride` 4). The caller guarantees every key lies inside the bank.
    */
   static view(bank: KeyData, base: number, count: number, stride: 3 | 4, post: CurvePost = CurvePost.None, scale = 1): Curve {
-    const c = new Curve(0, post, scale, true);
-    c.data = bank;
+    const c = new Curve(0, post, scale, true, bank);
     c.base = base;
     c.stride = stride;
     c.outAt = stride === 3 ? 2 : 3;

@@ -11,6 +11,7 @@ import { writeTextureMatrix } from './texmtx';
 import type { AnimFormat } from '../formats/registry';
 import type { DecodedFile } from '../formats/types';
 import type { MotnAnim, MotnSequence } from '../formats/motn/types';
+import { scannedTrackCounts } from '../formats/motn/motn';
 
 export interface SampledTrack {
   path: string;
@@ -97,6 +98,15 @@ export interface SampleStream {
 
 /** Samples planned tracks one at a time; derived matrix elements reuse the sampled SRT values of their entry. */
 function* samplePlanned(tracks: PlannedTrack[], frames: number): Iterable<SampledTrack> {
+  if (tracks.every((t) => t.curve)) {
+    // No derived tracks: each curve straight into its own values (no cache, no copy).
+    for (const t of tracks) {
+      const values = new Array<number>(frames);
+      sampleCurveInto(t.curve!, values, 0, 0, frames);
+      yield { path: t.path, values };
+    }
+    return;
+  }
   // The SRT curves of the current entry (a BTK matrix element needs five of them).
   const cache = new Map<Curve, number[]>();
   let group = -1;
@@ -141,12 +151,22 @@ function motnFrames(seq: MotnSequence): number {
   return (Number.isFinite(seq.frames) && seq.frames > 0 ? Math.floor(seq.frames) : 0) + 1;
 }
 
-/** Values and keys a MOTN sequence writes. */
+/** Values and keys a MOTN sequence writes (from the decoder's counts while its tracks are unbuilt). */
 function motnSamples(seq: MotnSequence): number {
   const frames = motnFrames(seq);
+  const scanned = scannedTrackCounts(seq);
+  if (scanned) return frames * scanned.tracks + scanned.keys;
   let n = 0;
   for (const track of seq.tracks ?? []) n += frames + (track.keys?.length ?? 0);
   return n;
+}
+
+/**
+ * What aliased sequences share: their data offset while the decoder's lazy tracks are unbuilt
+ * (aliases share one builder), else the tracks array. Read before anything is sampled.
+ */
+function motnShareKey(seq: MotnSequence): unknown {
+  return scannedTrackCounts(seq) ? seq.offset : seq.tracks;
 }
 
 /** Sampled tracks of one MOTN sequence (MOTN sequences are sampled through one reused curve buffer). */
@@ -194,9 +214,11 @@ function motnStream(anim: MotnAnim, wanted: string | undefined): SampleStream {
     }
   }
   const counted = new Map<unknown, number>();
+  const keys = chosen.map(({ seq }) => motnShareKey(seq));
   let samples = 0;
-  for (const { seq } of chosen) {
-    const key = seq.tracks;
+  for (let c = 0; c < chosen.length; c++) {
+    const seq = chosen[c].seq;
+    const key = keys[c];
     let n = counted.get(key);
     if (n === undefined) counted.set(key, (n = motnSamples(seq)));
     samples += n;
@@ -209,8 +231,9 @@ function motnStream(anim: MotnAnim, wanted: string | undefined): SampleStream {
     *animations(): Iterable<SampledAnimationStream> {
       const cache = new Map<unknown, SampledTrack[]>();
       let cached = 0;
-      for (const { seq, name } of chosen) {
-        const key = seq.tracks;
+      for (let c = 0; c < chosen.length; c++) {
+        const { seq, name } = chosen[c];
+        const key = keys[c];
         let tracks = cache.get(key);
         if (!tracks) {
           tracks = sampleMotnTracks(seq);

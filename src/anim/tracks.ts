@@ -167,27 +167,46 @@ export function evaluatePlanned(track: PlannedTrack, f: number): number {
   return scratch[m.element];
 }
 
-function j3dKeys(channel: J3DChannel, chunk: string, bank: string, unitScale: number): () => KeyList {
-  const list = new J3DKeys(channel, chunk, bank, unitScale);
-  return () => list;
+/**
+ * A planned J3D track whose key list is made when asked for (one object per track, no closure:
+ * the worst-case BCK plans 589,815 of them to be sampled).
+ */
+class J3DPlannedTrack implements PlannedTrack {
+  readonly curve: Curve;
+  private list: KeyList | undefined;
+  constructor(
+    readonly path: string,
+    readonly group: number,
+    readonly channel: string,
+    readonly axis: string,
+    readonly unit: TrackUnit,
+    private readonly compiled: J3DChannel,
+    private readonly chunk: string,
+    private readonly bank: string,
+    private readonly unitScale: number,
+  ) {
+    this.curve = compiled.curve;
+  }
+
+  keys(): KeyList {
+    return (this.list ??= new J3DKeys(this.compiled, this.chunk, this.bank, this.unitScale));
+  }
 }
 
 /** A keyed J3D track (count/index/tangent entry) as a planned track: its curve, and its keys linked to `chunk/bank[i]`. */
 export function plannedKeyed(path: string, group: number, channel: string, axis: string, unit: TrackUnit,
   compiled: J3DChannel, chunk: string, bank: string, unitScale = 1): PlannedTrack {
-  return { path, group, channel, axis, unit, curve: compiled.curve, keys: j3dKeys(compiled, chunk, bank, unitScale) };
+  return new J3DPlannedTrack(path, group, channel, axis, unit, compiled, chunk, bank, unitScale);
 }
 
 type SrtBanks = Pick<BckAnim, 'scaleBank' | 'rotationBank' | 'translationBank'>;
 
-function srtChannel(kind: (typeof SRT)[number], track: KeyTrack | undefined, banks: SrtBanks, rotScale: number): J3DChannel {
-  const bank = banks[SRT_BANKS[kind]] ?? new Float32Array(0);
-  return compileJ3DTrack(track, bank, {
-    defaultValue: SRT_DEFAULTS[kind],
-    post: kind === 'rotation' ? CurvePost.Rotation : CurvePost.None,
-    scale: kind === 'rotation' ? rotScale : 1,
-  });
-}
+const EMPTY_BANK = new Float32Array(0);
+const SCALE_OPTIONS = { defaultValue: SRT_DEFAULTS.scale, post: CurvePost.None, scale: 1 };
+const TRANSLATION_OPTIONS = { defaultValue: SRT_DEFAULTS.translation, post: CurvePost.None, scale: 1 };
+
+/** The SRT curves of a group: index 3 × (scale 0, rotation 1, translation 2) + axis. */
+type SrtCurves = Curve[];
 
 function planSrt(
   out: PlannedTrack[],
@@ -198,21 +217,19 @@ function planSrt(
   banks: SrtBanks,
   rotScale: number,
   chunk: string,
-): Record<string, Curve> {
-  const curves: Record<string, Curve> = {};
-  for (const kind of SRT) {
+): SrtCurves {
+  const curves: SrtCurves = new Array(9);
+  const rotationOptions = { defaultValue: SRT_DEFAULTS.rotation, post: CurvePost.Rotation, scale: rotScale };
+  const groupPath = `${prefix}/${group}/`;
+  for (let k = 0; k < 3; k++) {
+    const kind = SRT[k];
+    const bankName = SRT_BANKS[kind];
+    const bank = banks[bankName] ?? EMPTY_BANK;
+    const options = k === 0 ? SCALE_OPTIONS : k === 1 ? rotationOptions : TRANSLATION_OPTIONS;
     for (let a = 0; a < 3; a++) {
-      const channel = srtChannel(kind, perAxis[a]?.[kind], banks, rotScale);
-      curves[`${kind}/${axes[a]}`] = channel.curve;
-      out.push({
-        path: `${prefix}/${group}/${kind}/${axes[a]}`,
-        group,
-        channel: kind,
-        axis: axes[a],
-        unit: SRT_UNITS[kind],
-        curve: channel.curve,
-        keys: j3dKeys(channel, chunk, SRT_BANKS[kind], kind === 'rotation' ? rotScale : 1),
-      });
+      const channel = compileJ3DTrack(perAxis[a]?.[kind], bank, options);
+      curves[3 * k + a] = channel.curve;
+      out.push(new J3DPlannedTrack(`${groupPath}${kind}/${axes[a]}`, group, kind, axes[a], SRT_UNITS[kind], channel, chunk, bankName, k === 1 ? rotScale : 1));
     }
   }
   return curves;
@@ -249,11 +266,11 @@ export function planBtk(anim: BtkAnim, first = 0, end = anim.entries?.length ?? 
         matrix: {
           matrixMode: anim.matrixMode,
           element,
-          scaleS: curves['scale/s'],
-          scaleT: curves['scale/t'],
-          rotationQ: curves['rotation/q'],
-          translationS: curves['translation/s'],
-          translationT: curves['translation/t'],
+          scaleS: curves[0],
+          scaleT: curves[1],
+          rotationQ: curves[5],
+          translationS: curves[6],
+          translationT: curves[7],
           centerS: center[0] ?? 0,
           centerT: center[1] ?? 0,
         },
@@ -270,15 +287,7 @@ function planBrkGroup(out: PlannedTrack[], group: 'register' | 'konstant', entri
     if (only !== undefined && i !== only) return;
     for (const c of RGBA) {
       const channel = compileJ3DTrack(entry?.[c], banks?.[c] ?? new Int16Array(0), { defaultValue: 0, post });
-      out.push({
-        path: `${group}/${i}/${c}`,
-        group: i,
-        channel: group,
-        axis: c,
-        unit: 'color',
-        curve: channel.curve,
-        keys: j3dKeys(channel, 'TRK1', `${group}${c.toUpperCase()}Bank`, 1),
-      });
+      out.push(plannedKeyed(`${group}/${i}/${c}`, i, group, c, 'color', channel, 'TRK1', `${group}${c.toUpperCase()}Bank`, 1));
     }
   });
 }

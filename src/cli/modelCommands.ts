@@ -8,7 +8,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { PNG } from 'pngjs';
+import type { PNG as PngClass } from 'pngjs';
 import { parse } from './args';
 import { DiagnosticSink } from '../formats/binary/diagnostics';
 import type { Diagnostic } from '../formats/binary/diagnostics';
@@ -23,6 +23,11 @@ import { nodeFiles } from './archiveCommands';
 import { diagnosticLine } from './format';
 import { readAnimationInput, readPathInput } from './input';
 import { CliError, CliIO, Command, EXIT_ERRORS, EXIT_OK } from './output';
+
+/** pngjs (with zlib, streams and assert) is loaded by `textures` only: every other command starts without it. */
+function pngjs(): typeof PngClass {
+  return (require('pngjs') as typeof import('pngjs')).PNG;
+}
 
 /** Models are bigger than animations can be, but still bounded (the largest GameCube course models are a few MiB). */
 const MAX_MODEL_SIZE = 64 << 20;
@@ -85,6 +90,7 @@ export function texturesCommand(args: string[], io: CliIO): number {
       errors++;
       continue;
     }
+    const PNG = pngjs();
     const png = new PNG({ width: level.width, height: level.height });
     png.data = Buffer.from(level.rgba.buffer, level.rgba.byteOffset, level.rgba.byteLength);
     files.writeBytes(target, PNG.sync.write(png));

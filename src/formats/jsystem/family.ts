@@ -37,15 +37,23 @@ export function trackCounts(tracks: readonly KeyTrack[]): { keyed: number; const
   return { keyed, constant, keys };
 }
 
+/** What j3dSummary counts of a list of key-table tracks (a decoder can count them while it checks them). */
+export interface KeyTrackCounts { tracks: number; keyed: number; constant: number; keys: number }
+
 /** The summary facts every J3D kind has: duration, loop mode, the track counts. */
 export function j3dSummary(anim: J3DCommon, tracks: readonly KeyTrack[], groupCounts: [string, number][],
   extra: Partial<FormatSummary> = {}): FormatSummary {
-  const c = trackCounts(tracks);
+  return j3dSummaryOfCounts(anim, { tracks: tracks.length, ...trackCounts(tracks) }, groupCounts, extra);
+}
+
+/** j3dSummary from counts already made (the decoder's scan of the key table). */
+export function j3dSummaryOfCounts(anim: J3DCommon, c: KeyTrackCounts, groupCounts: [string, number][],
+  extra: Partial<FormatSummary> = {}): FormatSummary {
   const loopMode = loopModeName(anim.loopMode);
   return {
     duration: anim.duration,
     loopMode,
-    counts: [...groupCounts, ['tracks', tracks.length], ['keyed tracks', c.keyed], ['constant tracks', c.constant], ['keys', c.keys],
+    counts: [...groupCounts, ['tracks', c.tracks], ['keyed tracks', c.keyed], ['constant tracks', c.constant], ['keys', c.keys],
       ...(extra.counts ?? [])],
     names: extra.names ?? [],
     headline: [plural(anim.duration, 'frame'), loopMode],

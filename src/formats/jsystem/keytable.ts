@@ -56,6 +56,9 @@ export function bankRef(name: string, values: Float32Array | Int16Array, declare
   return { name, values, declaredCount, offset, elementSize, dec3: null, dec4: null };
 }
 
+/** decreasePrefix of a bank with no decrease at that stride: the key-order check is skipped. */
+const NO_DECREASES = new Int32Array(0);
+
 /**
  * prefix[p] = number of positions q ≤ p with q ≡ p (mod stride) where the time at q + stride is
  * smaller than the time at q. The decreases of a track (index, keys) are then
@@ -66,6 +69,16 @@ function decreasePrefix(bank: BankRef, stride: number): Int32Array {
   if (existing) return existing;
   const v = bank.values;
   const n = v.length;
+  // A bank whose times never decrease at this stride (every well-formed file) needs no counts.
+  let any = false;
+  for (let p = 0; p + stride < n; p++) {
+    if (v[p + stride] < v[p]) { any = true; break; }
+  }
+  if (!any) {
+    if (stride === 3) bank.dec3 = NO_DECREASES;
+    else bank.dec4 = NO_DECREASES;
+    return NO_DECREASES;
+  }
   const prefix = new Int32Array(n);
   for (let p = 0; p < n; p++) {
     const dec = p + stride < n && v[p + stride] < v[p] ? 1 : 0;
@@ -118,8 +131,8 @@ export class TrackChecker {
     if (index >= n) return;
     let keys = (((n - 1 - index) / stride) | 0) + 1;
     if (keys > count) keys = count;
-    if (keys >= 2) {
-      const prefix = (stride === 3 ? bank.dec3 : bank.dec4) ?? decreasePrefix(bank, stride);
+    const prefix = keys >= 2 ? (stride === 3 ? bank.dec3 : bank.dec4) ?? decreasePrefix(bank, stride) : NO_DECREASES;
+    if (prefix !== NO_DECREASES) {
       const decreases = prefix[index + (keys - 2) * stride] - (index >= stride ? prefix[index - stride] : 0);
       if (decreases > 0) this.reportOrder(decreases, keys, index, stride, entryOffset, bank, entry, component);
     }

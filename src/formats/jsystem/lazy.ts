@@ -16,3 +16,8 @@ export function defineLazy<T extends object, K extends keyof T>(target: T, key: 
     set: (value: T[K]) => { settle(value); },
   });
 }
+
+/** True while `key` of `target` is still the accessor defineLazy put there (nothing built, nothing assigned). */
+export function isPending<T extends object>(target: T, key: keyof T): boolean {
+  return Object.getOwnPropertyDescriptor(target, key)?.get !== undefined;
+}

@@ -34,12 +34,12 @@ export const MAX_ALIASES = 256;
  * Defines `tracks` as an enumerable getter that builds the tracks once and replaces itself by
  * a plain, writable data property (so JSON.stringify, structured clone and assignment work).
  */
-function lazyTracks(fields: Omit<MotnSequence, 'tracks'>, build: () => MotnTrack[]): MotnSequence {
+function lazyTracks(fields: Omit<MotnSequence, 'tracks'>, build: () => MotnTrack[], counts: TrackCounts): MotnSequence {
   const own = (target: MotnSequence, value: MotnTrack[]): MotnTrack[] => {
     Object.defineProperty(target, 'tracks', { value, enumerable: true, configurable: true, writable: true });
     return value;
   };
-  return {
+  const sequence: MotnSequence = {
     name: fields.name,
     index: fields.index,
     offset: fields.offset,
@@ -51,6 +51,23 @@ function lazyTracks(fields: Omit<MotnSequence, 'tracks'>, build: () => MotnTrack
     get tracks(): MotnTrack[] { return own(this, build()); },
     set tracks(value: MotnTrack[]) { own(this, value); },
   };
+  // Not enumerable, symbol-keyed: invisible to JSON, clones, spreads and deep comparisons.
+  Object.defineProperty(sequence, SCANNED, { value: counts });
+  return sequence;
+}
+
+/** Tracks and keys of a sequence, as the decoder validated them. */
+export interface TrackCounts { tracks: number; keys: number }
+
+const SCANNED = Symbol('scannedTrackCounts');
+
+/**
+ * What the sequence's `tracks` will hold, counted by the decoder, while they are still unbuilt
+ * (then the counts are exactly those of the tracks buildTracks makes); undefined otherwise.
+ */
+export function scannedTrackCounts(sequence: MotnSequence): TrackCounts | undefined {
+  return Object.getOwnPropertyDescriptor(sequence, 'tracks')?.get !== undefined
+    ? (sequence as MotnSequence & { [SCANNED]?: TrackCounts })[SCANNED] : undefined;
 }
 
 /** Enough for every real file (about 0.25 units per byte in motion.bin); see MotnContext.budget. */
@@ -236,6 +253,7 @@ export function decodeMotn(bytes: Uint8Array, diagnostics: DiagnosticSink): Form
     let cache: MotnTrack[] | undefined;
     lazy.set(d, () => (cache ??= layout ? buildTracks(bytes, layout) : []));
   }
+  const noCounts: TrackCounts = { tracks: 0, keys: 0 };
   const aliasLimit = MAX_ALIASES;
   const sequences: MotnSequence[] = [];
   for (let i = 0; i < entries; i++) {
@@ -248,6 +266,7 @@ export function decodeMotn(bytes: Uint8Array, diagnostics: DiagnosticSink): Form
       if (aliases.length >= aliasLimit) break;
       aliases.push(nameOf(j));
     }
+    const layout = seq?.layout;
     sequences.push(lazyTracks({
       name: nameOf(i),
       index: i,
@@ -257,7 +276,7 @@ export function decodeMotn(bytes: Uint8Array, diagnostics: DiagnosticSink): Form
       frameFlag: seq?.frameFlag ?? false,
       unknown: seq?.unknown ?? 0,
       standard: seq?.standard ?? false,
-    }, lazy.get(d) ?? ((): MotnTrack[] => [])));
+    }, lazy.get(d) ?? ((): MotnTrack[] => []), layout ? { tracks: layout.tracks, keys: layout.keys } : noCounts));
   }
   for (const [d, group] of groups) {
     if (group.length - 1 > aliasLimit) {

@@ -53,6 +53,8 @@ export interface TrackLayout {
   frameFlag: boolean;
   /** Number of tracks whose bytes were validated. */
   tracks: number;
+  /** Keys of those tracks (k + 2 each): what buildTracks will build. */
+  keys: number;
 }
 
 const CHANNEL_BITS: readonly [number, MotnChannel, 'x' | 'y' | 'z'][] = [
@@ -198,7 +200,7 @@ export function decodeSequence(ctx: MotnContext, start: number, rawEnd: number, 
   // Blocks 3, 4, 5 track by track with three cursors: validation only, no allocation.
   let c3 = p3, c4 = p4, c5 = p5;
   let frameProblem = -1, frameBeyond = -1, unusedBits = -1;
-  let decodedTracks = 0;
+  let decodedTracks = 0, decodedKeys = 0;
   for (let t = 0; t < tracks; t++) {
     const k = frameFlag ? u16le(bytes, p2 + 2 * t) : bytes[p2 + t];
     const keyCount = k + 2;
@@ -232,12 +234,13 @@ export function decodeSequence(ctx: MotnContext, start: number, rawEnd: number, 
     c4 += nb;
     c5 += 2 * needed;
     decodedTracks++;
+    decodedKeys += keyCount;
   }
   b.array('block2', p2, decodedTracks, frameFlag ? U16 : U8, 'table');
   b.array('block3', p3, (c3 - p3) / frameSize, frameSize === 2 ? U16 : U8, 'table');
   b.array('block4', p4, c4 - p4, U8, 'table');
   b.array('block5', p5, (c5 - p5) / 2, F16, 'data');
-  result.layout = { start, p2, p3, p4, p5, frames, frameFlag, tracks: decodedTracks };
+  result.layout = { start, p2, p3, p4, p5, frames, frameFlag, tracks: decodedTracks, keys: decodedKeys };
 
   if (frameProblem >= 0) diagnostics.warning('MOTN_FRAME_ORDER', frameProblem, frameSize, `${where()}: frame number at ${hex(frameProblem)} is smaller than the key before it.`);
   if (frameBeyond >= 0) diagnostics.warning('MOTN_FRAME_ORDER', frameBeyond, frameSize, `${where()}: frame number at ${hex(frameBeyond)} is beyond the sequence length ${frames}.`);

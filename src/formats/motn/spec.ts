@@ -4,7 +4,7 @@ import { plural } from '../binary/text';
 import type { FormatFamily, FormatSpec } from '../spec';
 import { MOTN_CODES } from './codes';
 import { looksLikeMotn } from './header';
-import { decodeMotn } from './motn';
+import { decodeMotn, scannedTrackCounts } from './motn';
 import type { MotnAnim, MotnSequence, MotnTrack } from './types';
 import { isInt, isObj, Obj } from '../binary/guards';
 
@@ -93,11 +93,18 @@ export const MOTN: FormatSpec<MotnAnim> = {
   preview: { kind: 'none' },
   summarize: (anim) => {
     const standard = standardSequences(anim);
+    // The decoder's counts while a sequence's tracks are unbuilt: nothing is built to be counted.
+    let tracks = 0, keys = 0;
+    for (const s of standard) {
+      const scanned = scannedTrackCounts(s);
+      if (scanned) { tracks += scanned.tracks; keys += scanned.keys; continue; }
+      tracks += s.tracks.length;
+      for (const t of s.tracks) keys += t.keys.length;
+    }
     return {
       loopMode: 'loop',
       counts: [['sequences', anim.sequences.length], ['non-standard sequences', anim.sequences.length - standard.length],
-        ['tracks', standard.reduce((n, s) => n + s.tracks.length, 0)],
-        ['keys', standard.reduce((n, s) => n + s.tracks.reduce((k, t) => k + t.keys.length, 0), 0)]],
+        ['tracks', tracks], ['keys', keys]],
       names: anim.sequences.map((s) => s.name),
       headline: [plural(anim.sequences.length, 'sequence')],
     };

@@ -14,6 +14,8 @@ import type { KeyTrack } from '../types';
 import type { BckAnim } from './types';
 import { ChunkContext, checkCommonHeader, copyF32Bank, copyS16Bank, decodeJsystemFile, loopModeDisplay } from '../container';
 import { BankRef, KEY_TABLE_ENTRY, TrackChecker, bankRef } from '../keytable';
+import type { KeyTrackCounts } from '../family';
+import { defineLazy, isPending } from '../lazy';
 
 export const ANK1_HEADER_SIZE = 0x24;
 export const BCK_JOINT_SIZE = 54;
@@ -69,42 +71,40 @@ function decodeAnk1(ctx: ChunkContext): BckAnim {
   ];
 
   const checker = new TrackChecker(ctx.limited, 'ANK1', duration, jointLabel);
-  checkJoints(bytes, table.offset, table.count, banks, checker);
+  const counts = checkJoints(bytes, table.offset, table.count, banks, checker);
   const anim: BckAnim = { format: 'bck', loopMode, rotationFraction, duration, joints: [], scaleBank, rotationBank, translationBank };
-  // A copy of the joint table: the joint objects are built on first access (see lazyJoints).
-  defineLazyJoints(anim, bytes.slice(table.offset, table.offset + table.count * BCK_JOINT_SIZE), table.count);
+  // The joint objects are built on first access, from a copy of the table (later changes to the
+  // input do not leak in): the 65,535-joint worst case needs ~850,000 small objects, which would
+  // otherwise dominate the decode; a file that is only validated, summarised or sent packed never pays for them.
+  const tableBytes = bytes.slice(table.offset, table.offset + table.count * BCK_JOINT_SIZE);
+  defineLazy(anim, 'joints', () => readJoints(tableBytes, table.count));
+  // Not enumerable, symbol-keyed: invisible to JSON, clones, spreads and deep comparisons.
+  Object.defineProperty(anim, SCANNED, { value: counts });
   return anim;
 }
 
-/** The §8 track checks over the joint table, in one tight loop without allocation. */
-function checkJoints(bytes: Uint8Array, offset: number, count: number, banks: BankRef[], checker: TrackChecker): void {
+/** The key-table counts checkJoints made, kept on the decoded anim. */
+const SCANNED = Symbol('scannedJointCounts');
+
+/** The decoder's counts of the joint tracks while `joints` is still unbuilt (then they are the table's); undefined otherwise. */
+export function scannedJointCounts(anim: BckAnim): KeyTrackCounts | undefined {
+  return isPending(anim, 'joints') ? (anim as BckAnim & { [SCANNED]?: KeyTrackCounts })[SCANNED] : undefined;
+}
+
+/** The §8 track checks over the joint table, in one tight loop without allocation; returns the track counts. */
+function checkJoints(bytes: Uint8Array, offset: number, count: number, banks: BankRef[], checker: TrackChecker): KeyTrackCounts {
   const end = offset + count * BCK_JOINT_SIZE;
+  let keyed = 0, constant = 0, keys = 0;
   for (let p = offset, j = 0; p < end; j++) {
     for (let c = 0; c < 9; c++, p += 6) {
       const n = (bytes[p] << 8) | bytes[p + 1];
-      if (n !== 0) checker.check(n, (bytes[p + 2] << 8) | bytes[p + 3], (bytes[p + 4] << 8) | bytes[p + 5], p, banks[c % 3], j, c);
+      if (n === 0) continue;
+      if (n === 1) constant++;
+      else { keyed++; keys += n; }
+      checker.check(n, (bytes[p + 2] << 8) | bytes[p + 3], (bytes[p + 4] << 8) | bytes[p + 5], p, banks[c % 3], j, c);
     }
   }
-}
-
-/**
- * `anim.joints` as a lazy own property: the first read builds the plain array of joint objects
- * from the copied table (one tight loop) and replaces the accessor with a plain data property.
- * The 65,535-joint worst case needs ~850,000 small objects, which would otherwise dominate the
- * decode time; a file that is only validated or shown as a table never pays for them.
- * JSON.stringify, structuredClone, spread and assert.deepStrictEqual all read it like a field.
- */
-function defineLazyJoints(anim: BckAnim, table: Uint8Array, count: number): void {
-  const settle = (value: BckAnim['joints']): BckAnim['joints'] => {
-    Object.defineProperty(anim, 'joints', { value, writable: true, enumerable: true, configurable: true });
-    return value;
-  };
-  Object.defineProperty(anim, 'joints', {
-    enumerable: true,
-    configurable: true,
-    get: () => settle(readJoints(table, count)),
-    set: (value: BckAnim['joints']) => { settle(value); },
-  });
+  return { tracks: count * 9, keyed, constant, keys };
 }
 
 /** Builds the joint objects: 9 entries per joint read straight from the table bytes. */

@@ -4,8 +4,8 @@ import { planBck } from '../../../anim/tracks';
 import { FieldNode, resolvePath } from '../../binary/fields';
 import type { FormatSpec } from '../../spec';
 import { copyS16Bank } from '../container';
-import { indexOfKey, isJ3dCommon, J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, moves, srtTrackList } from '../family';
-import { BCK_CODES, buildJoints, decodeBck } from './decode';
+import { indexOfKey, isJ3dCommon, J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, j3dSummaryOfCounts, moves, srtTrackList } from '../family';
+import { BCK_CODES, buildJoints, decodeBck, scannedJointCounts } from './decode';
 import type { BckAnim } from './types';
 import { applyBck } from './pose';
 
@@ -41,10 +41,16 @@ export const BCK: FormatSpec<BckAnim> = {
     loopMode: (anim) => anim.loopMode,
   },
   preview: { kind: 'none' },
-  summarize: (anim) => j3dSummary(anim, anim.joints.flatMap((j) => srtTrackList([j.x, j.y, j.z])), [['joints', anim.joints.length]], {
-    rotationFraction: anim.rotationFraction,
-    counts: [['scale bank', anim.scaleBank.length], ['rotation bank', anim.rotationBank.length], ['translation bank', anim.translationBank.length]],
-  }),
+  summarize: (anim) => {
+    const extra = {
+      rotationFraction: anim.rotationFraction,
+      counts: [['scale bank', anim.scaleBank.length], ['rotation bank', anim.rotationBank.length], ['translation bank', anim.translationBank.length]] as [string, number][],
+    };
+    // Counted by the decoder while it checked the table: the joint objects are not built for it.
+    const scanned = scannedJointCounts(anim);
+    if (scanned) return j3dSummaryOfCounts(anim, scanned, [['joints', scanned.tracks / 9]], extra);
+    return j3dSummary(anim, anim.joints.flatMap((j) => srtTrackList([j.x, j.y, j.z])), [['joints', anim.joints.length]], extra);
+  },
   model: {
     target: 'joints',
     purpose: 'name the joints and show the skeleton',
