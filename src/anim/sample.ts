@@ -11,6 +11,7 @@ import { writeTextureMatrix } from './texmtx';
 import type { AnimFormat } from '../formats/registry';
 import type { DecodedFile } from '../formats/types';
 import type { MotnAnim, MotnSequence } from '../formats/motn/types';
+import { motnSequenceSize } from '../formats/motn/motn';
 
 export interface SampledTrack {
   path: string;
@@ -143,10 +144,9 @@ function motnFrames(seq: MotnSequence): number {
 
 /** Values and keys a MOTN sequence writes. */
 function motnSamples(seq: MotnSequence): number {
-  const frames = motnFrames(seq);
-  let n = 0;
-  for (const track of seq.tracks ?? []) n += frames + (track.keys?.length ?? 0);
-  return n;
+  // Counted, not built: a document over the limit is refused without building its keys.
+  const { tracks, keys } = motnSequenceSize(seq);
+  return tracks * motnFrames(seq) + keys;
 }
 
 /** Sampled tracks of one MOTN sequence (MOTN sequences are sampled through one reused curve buffer). */
@@ -196,7 +196,8 @@ function motnStream(anim: MotnAnim, wanted: string | undefined): SampleStream {
   const counted = new Map<unknown, number>();
   let samples = 0;
   for (const { seq } of chosen) {
-    const key = seq.tracks;
+    // Aliases share their data offset (and one tracks array); the offset does not build the tracks.
+    const key = seq.offset;
     let n = counted.get(key);
     if (n === undefined) counted.set(key, (n = motnSamples(seq)));
     samples += n;
@@ -214,7 +215,7 @@ function motnStream(anim: MotnAnim, wanted: string | undefined): SampleStream {
         let tracks = cache.get(key);
         if (!tracks) {
           tracks = sampleMotnTracks(seq);
-          const size = counted.get(key) ?? 0;
+          const size = counted.get(seq.offset) ?? 0;
           if (cached + size > MOTN_CACHE_SAMPLES) {
             cache.clear();
             cached = 0;

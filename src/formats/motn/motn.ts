@@ -20,7 +20,7 @@ import { StructBuilder, fillGaps, recordElement, scalarElement } from '../binary
 import type { FormatResult } from '../result';
 import type { MotnAnim, MotnSequence } from './types';
 import { HEADER_AREA, HEADER_SIZE, readHeader, u32le } from './header';
-import { DecodedSequence, MotnContext, buildTracks, decodeSequence } from './sequence';
+import { DecodedSequence, MotnContext, buildTracks, countTracks, decodeSequence } from './sequence';
 import type { MotnTrack } from './types';
 import { findBuildDate, readNames } from './names';
 
@@ -51,6 +51,22 @@ function lazyTracks(fields: Omit<MotnSequence, 'tracks'>, build: () => MotnTrack
     get tracks(): MotnTrack[] { return own(this, build()); },
     set tracks(value: MotnTrack[]) { own(this, value); },
   };
+}
+
+/** Track and key counts of the decoded sequences, counted on request without building the keys. */
+const sizes = new WeakMap<MotnSequence, () => { tracks: number; keys: number }>();
+
+/**
+ * How many tracks and keys `seq.tracks` holds, without building them when they are not built yet
+ * (a sampler checks its output size first: building every key of motion.bin costs ~80 MB).
+ */
+export function motnSequenceSize(seq: MotnSequence): { tracks: number; keys: number } {
+  const own = Object.getOwnPropertyDescriptor(seq, 'tracks');
+  const count = own && 'value' in own ? undefined : sizes.get(seq);
+  if (count) return count();
+  let keys = 0;
+  for (const track of seq.tracks ?? []) keys += track.keys?.length ?? 0;
+  return { tracks: seq.tracks?.length ?? 0, keys };
 }
 
 /** Enough for every real file (about 0.25 units per byte in motion.bin); see MotnContext.budget. */
@@ -231,10 +247,13 @@ export function decodeMotn(bytes: Uint8Array, diagnostics: DiagnosticSink): Form
   // `tracks` (then cached as a plain data property; aliases share one array): building
   // ~375,000 keys eagerly would cost several times the whole decode.
   const lazy = new Map<number, () => MotnTrack[]>();
+  const counts = new Map<number, () => { tracks: number; keys: number }>();
   for (const [d, seq] of decoded) {
     const layout = seq.layout;
     let cache: MotnTrack[] | undefined;
+    let count: { tracks: number; keys: number } | undefined;
     lazy.set(d, () => (cache ??= layout ? buildTracks(bytes, layout) : []));
+    counts.set(d, () => (count ??= layout ? countTracks(bytes, layout) : { tracks: 0, keys: 0 }));
   }
   const aliasLimit = MAX_ALIASES;
   const sequences: MotnSequence[] = [];
@@ -258,6 +277,7 @@ export function decodeMotn(bytes: Uint8Array, diagnostics: DiagnosticSink): Form
       unknown: seq?.unknown ?? 0,
       standard: seq?.standard ?? false,
     }, lazy.get(d) ?? ((): MotnTrack[] => [])));
+    sizes.set(sequences[sequences.length - 1], counts.get(d) ?? ((): { tracks: number; keys: number } => ({ tracks: 0, keys: 0 })));
   }
   for (const [d, group] of groups) {
     if (group.length - 1 > aliasLimit) {

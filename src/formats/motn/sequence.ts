@@ -253,6 +253,27 @@ export function decodeSequence(ctx: MotnContext, start: number, rawEnd: number, 
 }
 
 /**
+ * How many tracks and keys buildTracks would build, without building them (the same walk over
+ * the instructions and block 2): what sampling needs to know before it decides to sample.
+ */
+export function countTracks(bytes: Uint8Array, layout: TrackLayout): { tracks: number; keys: number } {
+  const { start, p2, frameFlag, tracks } = layout;
+  let p = start + 12;
+  let t = 0;
+  let keys = 0;
+  while (t < tracks && p + 2 <= bytes.length) {
+    const instr = u16le(bytes, p);
+    p += 2;
+    for (let c = 0; c < 9 && t < tracks; c++) {
+      if (!(instr & CHANNEL_BITS[c][0])) continue;
+      keys += (frameFlag ? u16le(bytes, p2 + 2 * t) : bytes[p2 + t]) + 2;
+      t++;
+    }
+  }
+  return { tracks: t, keys };
+}
+
+/**
  * Builds the tracks and keys of a validated sequence. Only the first `layout.tracks` tracks
  * are built: decodeSequence checked that all their bytes are inside the file.
  */
