@@ -84,6 +84,8 @@ function summary(stats: Map<Target, TargetStats>, done: number, t0: number, o: O
   console.log(`${'all'.padEnd(10)}${total.inputs.toLocaleString('en-US').padStart(10)}${String(total.exceptions).padStart(12)}${String(total.slow).padStart(8)}${String(total.over).padStart(10)}` +
     `${`${total.maxMs.toFixed(0)} ms`.padStart(12)}${`${(total.maxWall ?? 0).toFixed(0)} ms`.padStart(10)}${`${(total.maxRss / 1048576).toFixed(0)} MB`.padStart(10)}`);
   const met = (ok: boolean): string => (ok ? 'met' : 'MISSED');
+  console.log('(time: CPU time of the worker process during the input; memory: the worker\'s peak RSS over its baseline — its peak after a 40-input warm-up and a full collection —' +
+    ' so it counts the input\'s own garbage and code compiled for it; a suspect counts only when it is again over 64 MiB past its size alone in a fresh worker)');
   console.log(`Targets: ≥ 1,000,000 inputs: ${met(total.inputs >= 1_000_000)} (${total.inputs.toLocaleString('en-US')}); ` +
     `0 exceptions: ${met(total.exceptions === 0)}; 0 inputs over 1 s: ${met(total.slow === 0)}; 0 inputs allocating > 64 MiB over their size: ${met(total.over === 0)}`);
   return total;
