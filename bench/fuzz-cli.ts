@@ -1,7 +1,7 @@
 /**
  * Child process of `npm run hostile` (and the fuzz campaign's CLI target): runs one `animscope`
  * command in-process with output counted, not kept, then prints one JSON line on stderr:
- * { code, outBytes, outLines, errLines, firstError, maxRssKB }.
+ * { code, outBytes, outLines, errLines, firstError, maxRssKB, cpuMs }.
  */
 import { run } from '../src/cli/main';
 import type { CliIO } from '../src/cli/output';
@@ -30,7 +30,11 @@ function main(): void {
     errs.push(`UNCAUGHT ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
   }
   const firstError = (errs[0] ?? '').split('\n')[0].slice(0, 160);
-  process.stderr.write('\n' + JSON.stringify({ code, outBytes, outLines, errLines: errs.length, firstError, maxRssKB: process.resourceUsage().maxRSS }) + '\n');
+  // CPU time of the whole process, start-up and module loading included (the wall time of a
+  // shared machine measures its other work too).
+  const usage = process.resourceUsage();
+  const cpuMs = (usage.userCPUTime + usage.systemCPUTime) / 1000;
+  process.stderr.write('\n' + JSON.stringify({ code, outBytes, outLines, errLines: errs.length, firstError, maxRssKB: usage.maxRSS, cpuMs }) + '\n');
 }
 
 main();

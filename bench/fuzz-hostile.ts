@@ -1,8 +1,10 @@
 /**
  * `npm run hostile`: every file of ../shared/hostile through `animscope ls`, `validate`, `info` and
- * `sample`, each in its own process: wall time, peak RSS, exit code, output size, first error
- * line. Targets: every run within 2 s and 256 MB, no uncaught exception (exit 99). Exit code 1
- * when a target is missed.
+ * `sample`, each in its own process: CPU time (user + system of the whole process, node start-up
+ * included), wall time, peak RSS, exit code, output size, first error line. Targets: every run
+ * within 2 s of CPU time and 256 MB, no uncaught exception (exit 99). The 2 s are checked on CPU
+ * time because the machine may be shared (the wall time is shown next to it, as in `npm run fuzz`).
+ * Exit code 1 when a target is missed.
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -18,6 +20,8 @@ export interface CliRun {
   file: string;
   command: string;
   ms: number;
+  /** CPU time of the child process (-1 when it did not report). */
+  cpuMs: number;
   rssKB: number;
   code: number;
   outBytes: number;
@@ -32,33 +36,33 @@ export function runCli(command: string, file: string, timeoutMs = 20_000): CliRu
   const r = spawnSync(process.execPath, [child, command, file], { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
   const ms = performance.now() - t0;
   const last = (r.stderr ?? '').trim().split('\n').pop() ?? '';
-  let info: { code: number; outBytes: number; outLines: number; firstError: string; maxRssKB: number } | undefined;
+  let info: { code: number; outBytes: number; outLines: number; firstError: string; maxRssKB: number; cpuMs: number } | undefined;
   try { info = JSON.parse(last); } catch { info = undefined; }
   if (!info) {
-    return { file, command, ms, rssKB: -1, code: r.status ?? -1, outBytes: 0, outLines: 0, firstError: r.error ? `killed: ${r.error.message}` : last.slice(0, 160) };
+    return { file, command, ms, cpuMs: -1, rssKB: -1, code: r.status ?? -1, outBytes: 0, outLines: 0, firstError: r.error ? `killed: ${r.error.message}` : last.slice(0, 160) };
   }
-  return { file, command, ms, rssKB: info.maxRssKB, code: info.code, outBytes: info.outBytes, outLines: info.outLines, firstError: info.firstError };
+  return { file, command, ms, cpuMs: info.cpuMs, rssKB: info.maxRssKB, code: info.code, outBytes: info.outBytes, outLines: info.outLines, firstError: info.firstError };
 }
 
 export function hostileTable(): { rows: CliRun[]; missed: number } {
   const files = fs.readdirSync(HOSTILE_DIR).filter((n) => n !== 'README.md').sort();
   const rows: CliRun[] = [];
   let missed = 0;
-  console.log(`\nHostile files (${HOSTILE_DIR}): every command within ${TIME_LIMIT_MS / 1000} s and ${RSS_LIMIT_KB / 1024} MB`);
-  console.log(`${'file'.padEnd(26)}${'command'.padEnd(10)}${'time'.padStart(8)}${'RSS'.padStart(9)}${'exit'.padStart(6)}${'output'.padStart(16)}  first error line`);
+  console.log(`\nHostile files (${HOSTILE_DIR}): every command within ${TIME_LIMIT_MS / 1000} s of CPU time and ${RSS_LIMIT_KB / 1024} MB`);
+  console.log(`${'file'.padEnd(26)}${'command'.padEnd(10)}${'CPU'.padStart(8)}${'wall'.padStart(8)}${'RSS'.padStart(9)}${'exit'.padStart(6)}${'output'.padStart(16)}  first error line`);
   for (const name of files) {
     for (const command of COMMANDS) {
       const r = runCli(command, path.join(HOSTILE_DIR, name));
       rows.push(r);
-      const bad = r.ms > TIME_LIMIT_MS || r.rssKB < 0 || r.rssKB > RSS_LIMIT_KB || r.code === 99;
+      const bad = r.cpuMs < 0 || r.cpuMs > TIME_LIMIT_MS || r.ms > 10 * TIME_LIMIT_MS || r.rssKB < 0 || r.rssKB > RSS_LIMIT_KB || r.code === 99;
       if (bad) missed++;
       // Names from files may hold control characters: shown escaped.
       const err = JSON.stringify(r.firstError).slice(1, -1).slice(0, 90);
-      console.log(`${name.padEnd(26)}${command.padEnd(10)}${(r.ms / 1000).toFixed(2).padStart(7)}s${(r.rssKB / 1024).toFixed(0).padStart(6)} MB${String(r.code).padStart(6)}` +
+      console.log(`${name.padEnd(26)}${command.padEnd(10)}${(r.cpuMs / 1000).toFixed(2).padStart(7)}s${(r.ms / 1000).toFixed(2).padStart(7)}s${(r.rssKB / 1024).toFixed(0).padStart(6)} MB${String(r.code).padStart(6)}` +
         `${`${r.outLines} l/${r.outBytes < 1e6 ? `${(r.outBytes / 1e3).toFixed(1)} kB` : `${(r.outBytes / 1e6).toFixed(1)} MB`}`.padStart(16)}  ${err}${bad ? '   <-- MISSED' : ''}`);
     }
   }
-  console.log(`${rows.length} runs, ${missed} over ${TIME_LIMIT_MS / 1000} s / ${RSS_LIMIT_KB / 1024} MB or uncaught`);
+  console.log(`${rows.length} runs, ${missed} over ${TIME_LIMIT_MS / 1000} s of CPU / ${RSS_LIMIT_KB / 1024} MB or uncaught`);
   return { rows, missed };
 }
 

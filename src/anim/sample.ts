@@ -11,7 +11,7 @@ import { writeTextureMatrix } from './texmtx';
 import type { AnimFormat } from '../formats/registry';
 import type { DecodedFile } from '../formats/types';
 import type { MotnAnim, MotnSequence } from '../formats/motn/types';
-import { scannedTrackCounts } from '../formats/motn/motn';
+import { motnSequenceSize, scannedTrackCounts } from '../formats/motn/motn';
 
 export interface SampledTrack {
   path: string;
@@ -153,12 +153,8 @@ function motnFrames(seq: MotnSequence): number {
 
 /** Values and keys a MOTN sequence writes (from the decoder's counts while its tracks are unbuilt). */
 function motnSamples(seq: MotnSequence): number {
-  const frames = motnFrames(seq);
-  const scanned = scannedTrackCounts(seq);
-  if (scanned) return frames * scanned.tracks + scanned.keys;
-  let n = 0;
-  for (const track of seq.tracks ?? []) n += frames + (track.keys?.length ?? 0);
-  return n;
+  const { tracks, keys } = motnSequenceSize(seq);
+  return tracks * motnFrames(seq) + keys;
 }
 
 /**
@@ -237,7 +233,7 @@ function motnStream(anim: MotnAnim, wanted: string | undefined): SampleStream {
         let tracks = cache.get(key);
         if (!tracks) {
           tracks = sampleMotnTracks(seq);
-          const size = counted.get(key) ?? 0;
+          const size = counted.get(seq.offset) ?? 0;
           if (cached + size > MOTN_CACHE_SAMPLES) {
             cache.clear();
             cached = 0;

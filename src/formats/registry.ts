@@ -161,8 +161,15 @@ export function specOfName(name: string): AnySpec | undefined {
   return FORMAT_LIST.find((s) => s.filePatterns.some((p) => [p, ...YAZ0_SUFFIXES.map((x) => `${p}.${x}`)].some((q) => globMatches(q, base))));
 }
 
+/** Compiled patterns (an archive listing asks for every entry, pattern by pattern). */
+const globs = new Map<string, RegExp>();
+
 /** `*` matches any run of characters; everything else literally (case-insensitive). */
 export function globMatches(pattern: string, name: string): boolean {
-  const re = new RegExp('^' + pattern.toLowerCase().split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$');
+  let re = globs.get(pattern);
+  if (!re) {
+    re = new RegExp('^' + pattern.toLowerCase().split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$');
+    globs.set(pattern, re);
+  }
   return re.test(name.toLowerCase());
 }

@@ -34,7 +34,7 @@ export const MODEL_CODES: DiagnosticCode[] = [
   { code: 'MDL_MATRIX_SLOT', severity: 'error', summary: 'A PNMTXIDX is not a multiple of 3, or names a slot its packet does not load (more than 10, or past the matrix group count).' },
   { code: 'MDL_MATRIX_SLOT_UNSET', severity: 'error', summary: 'A vertex uses a matrix slot that is 0xFFFF ("keep the earlier packet\'s matrix") when no earlier packet of the shape set it.' },
   { code: 'MDL_MATRIX_TABLE_INDEX', severity: 'error', summary: 'A SHP1 matrix-table entry (or a single-matrix packet) names a draw matrix not below the DRW1 count.' },
-  { code: 'MDL_BUDGET', severity: 'error', summary: 'The display lists hold more vertices than the model file has bytes (lists read again and again by many packets) or than 2,097,152; the rest are left out.' },
+  { code: 'MDL_BUDGET', severity: 'error', summary: 'The shapes take more than the model file holds: more display-list vertices than the file has bytes (or than 2,097,152), or more shape records, packets and display-list bytes than the file (shapes sharing one record, packets re-reading one list); the rest are left out.' },
   { code: 'MDL_TEXTURE_FORMAT', severity: 'error', summary: 'A TEX1 texture has a format GX does not define (not 0–6, 8–10, 14).' },
   { code: 'MDL_TEXTURE_SIZE', severity: 'error', summary: 'A TEX1 texture is 0 or more than 1024 texels wide or high.' },
   { code: 'MDL_TEXTURE_RANGE', severity: 'error', summary: 'A TEX1 texture has no image, or its mip levels run past the end of TEX1.' },

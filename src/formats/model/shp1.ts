@@ -53,6 +53,16 @@ export interface Shp1Budget {
   vertices: number;
   /** Explicit primitive nodes left. */
   nodes: { left: number };
+  /**
+   * Bytes of SHP1 structure left to read: every shape costs its record (0x28), every packet its
+   * matrix group and draw record (16), every descriptor list its entries (8 each) and every
+   * display list its size. In a real file these are distinct bytes, so they add up to less than
+   * the file; shapes sharing one record, or packets sharing lists (remap entries and counts from a
+   * hostile file), would otherwise multiply the work by the shape count.
+   */
+  bytes: number;
+  /** Set once `bytes` ran out (MDL_BUDGET reported once): nothing more is decoded. */
+  exhausted: boolean;
 }
 
 /**
@@ -61,7 +71,25 @@ export interface Shp1Budget {
  * count) could otherwise multiply it.
  */
 export function newShp1Budget(fileSize: number): Shp1Budget {
-  return { vertices: Math.min(MAX_STREAM_VERTICES, fileSize), nodes: { left: MAX_PRIMITIVE_NODES } };
+  return { vertices: Math.min(MAX_STREAM_VERTICES, fileSize), nodes: { left: MAX_PRIMITIVE_NODES }, bytes: fileSize, exhausted: false };
+}
+
+/** Packets a shape record's tables can hold: a packet needs a matrix group and a draw record inside them. */
+function packetsInTables(r: { packetCount: number; firstMatrixGroup: number; firstDrawRecord: number }, groups: number, draws: number): number {
+  return Math.max(0, Math.min(r.packetCount, groups - r.firstMatrixGroup, draws - r.firstDrawRecord));
+}
+
+/** Takes `cost` bytes of the model's SHP1 budget; false (MDL_BUDGET reported once) when they are not left. */
+function spend(ctx: ChunkContext, budget: Shp1Budget, cost: number, at: number, what: string): boolean {
+  if (budget.exhausted) return false;
+  if (cost <= budget.bytes) {
+    budget.bytes -= cost;
+    return true;
+  }
+  budget.exhausted = true;
+  ctx.diagnostics.error('MDL_BUDGET', at, 0,
+    `SHP1: ${what} at ${hex(at)} would take the shapes past the file's own size in records, packets and display lists (shapes sharing records or lists again and again); it and the rest are not decoded.`);
+  return false;
 }
 
 interface ShapeRecord {
@@ -178,6 +206,7 @@ export function decodeShp1(ctx: ChunkContext, vtx: VertexArrays | undefined, dra
     let n = 0;
     if (descRel >= SHP1_HEADER_SIZE) {
       for (let p = start; p + 8 <= chunkEnd; p += 8) {
+        if (!spend(ctx, budget, 8, p, 'the vertex descriptor')) break;
         n++;
         const attribute = readU32(bytes, p);
         if (attribute === VertexAttribute.End) { ended = true; break; }
@@ -185,7 +214,7 @@ export function decodeShp1(ctx: ChunkContext, vtx: VertexArrays | undefined, dra
       }
     }
     const result = ended ? list : undefined;
-    if (!ended) {
+    if (!ended && !budget.exhausted) {
       ctx.limited.add('error', 'MDL_DISPLAY_LIST', recordAt + 4, 2,
         () => `SHP1: the vertex descriptor list at ${hex(start)} (record at ${hex(recordAt)}) has no end entry (0xFF) inside the chunk; the shape is not decoded.`);
     }
@@ -203,6 +232,7 @@ export function decodeShp1(ctx: ChunkContext, vtx: VertexArrays | undefined, dra
     const r = recordList[i];
     if (!r) continue;
     out.packetCount += r.packetCount;
+    if (!spend(ctx, budget, SHAPE_RECORD_SIZE, r.offset, `shape ${i}`)) break;
     if (!(r.matrixType in MATRIX_TYPES)) {
       const at = r.offset, t = r.matrixType;
       ctx.limited.add('warning', 'MDL_SHAPE_MATRIX_TYPE', at, 1, () => `SHP1: shape ${i} (record at ${hex(at)}) has matrix type ${t}, not 0 single, 1 billboard, 2 Y billboard or 3 multi; it is drawn as single-matrix.`);
@@ -275,15 +305,17 @@ function decodeShape(
   const report = { error: (code: string, offset: number, length: number, message: () => string) => ctx.limited.add('error', code, offset, length, () => `SHP1: shape ${index}: ${message()}`) };
   const slots = new Array<number>(MATRIX_SLOTS).fill(-1);
   let total = 0, triCount = 0, lineCount = 0, pointCount = 0;
-  for (let p = 0; p < r.packetCount; p++) {
+  // Packets past the tables are reported once, not walked one by one (a count of 65,535 per shape).
+  const packets = packetsInTables(r, t.groups.count, t.draws.count);
+  if (packets < r.packetCount) {
+    const at = r.offset;
+    ctx.limited.add('error', 'J3D_TABLE_RANGE', at + 6, 4,
+      () => `SHP1: shape ${index} packets ${packets} … ${r.packetCount - 1}: matrix groups from ${r.firstMatrixGroup + packets} / draw records from ${r.firstDrawRecord + packets} are not in their tables (${t.groups.count} / ${t.draws.count} inside the chunk); the packets are skipped.`);
+  }
+  for (let p = 0; p < packets; p++) {
     const g = r.firstMatrixGroup + p;
     const d = r.firstDrawRecord + p;
-    if (g >= t.groups.count || d >= t.draws.count) {
-      const at = r.offset;
-      ctx.limited.add('error', 'J3D_TABLE_RANGE', at + 6, 4,
-        () => `SHP1: shape ${index} packet ${p}: matrix group ${g} / draw record ${d} is not in its table (${t.groups.count} / ${t.draws.count} inside the chunk); the packet is skipped.`);
-      continue;
-    }
+    if (!spend(ctx, budget, 16, t.groups.offset + g * 8, `shape ${index} packet ${p}`)) break;
     const gp = t.groups.offset + g * 8;
     const groupDrw = readU16(bytes, gp);
     const slotCount = readU16(bytes, gp + 2);
@@ -325,6 +357,7 @@ function decodeShape(
       if (!(start >= s && start <= t.chunkEnd && t.listRel >= SHP1_HEADER_SIZE)) continue;
       end = t.chunkEnd;
     }
+    if (!spend(ctx, budget, end - start, start, `shape ${index} packet ${p}'s display list`)) break;
     const split = splitPrimitives(bytes, start, end, layout.size, budget.vertices, report);
     if (split.budgetHit) {
       ctx.limited.add('error', 'MDL_BUDGET', start, end - start,

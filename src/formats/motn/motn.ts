@@ -70,6 +70,18 @@ export function scannedTrackCounts(sequence: MotnSequence): TrackCounts | undefi
     ? (sequence as MotnSequence & { [SCANNED]?: TrackCounts })[SCANNED] : undefined;
 }
 
+/**
+ * How many tracks and keys `seq.tracks` holds, without building them when they are not built yet
+ * (a sampler checks its output size first: building every key of motion.bin costs ~80 MB).
+ */
+export function motnSequenceSize(seq: MotnSequence): TrackCounts {
+  const scanned = scannedTrackCounts(seq);
+  if (scanned) return { tracks: scanned.tracks, keys: scanned.keys };
+  let keys = 0;
+  for (const track of seq.tracks ?? []) keys += track.keys?.length ?? 0;
+  return { tracks: seq.tracks?.length ?? 0, keys };
+}
+
 /** Enough for every real file (about 0.25 units per byte in motion.bin); see MotnContext.budget. */
 function workBudget(length: number): number {
   return length + 0x10000;

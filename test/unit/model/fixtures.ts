@@ -49,6 +49,12 @@ export interface SynthModel {
   joints: SynthJoint[];
   materials: string[];
   shapeCount?: number;
+  /** SHP1 records written (default: one per shape). */
+  shapeRecords?: number;
+  /** SHP1 remap entry of every shape (default: identity). */
+  shapeRemap?: number;
+  /** Packet count of every SHP1 record (default 0; the group and draw tables stay empty). */
+  packetCount?: number;
   /** Omit chunks by id. */
   omit?: string[];
 }
@@ -140,12 +146,12 @@ export function writeModel(spec: SynthModel): Uint8Array {
       const offsAt = out.length;
       for (let i = 0; i < 8; i++) out.u32(0);
       out.setU32(offsAt, out.length - s);
-      for (let i = 0; i < n; i++) {
-        out.u8(0); out.u8(0xFF); out.u16(0); out.u16(0); out.u16(0); out.u16(0); out.u16(0xFFFF);
+      for (let i = 0; i < (spec.shapeRecords ?? n); i++) {
+        out.u8(0); out.u8(0xFF); out.u16(spec.packetCount ?? 0); out.u16(0); out.u16(0); out.u16(0); out.u16(0xFFFF);
         for (let k = 0; k < 7; k++) out.f32(0);
       }
       out.setU32(offsAt + 4, out.length - s);
-      for (let i = 0; i < n; i++) out.u16(i);
+      for (let i = 0; i < n; i++) out.u16(spec.shapeRemap ?? i);
       out.align(4);
       out.setU32(offsAt + 12, out.length - s);
       out.u32(0xFF); out.u32(0);

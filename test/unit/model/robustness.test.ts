@@ -223,6 +223,22 @@ describe('model: robustness', function () {
     assert.ok(r.codes.includes('MDL_MAGIC') && r.codes.includes('MDL_TYPE'), r.codes.join());
   });
 
+  it('bounds shapes sharing one record: records, packets and display lists cost no more than the file holds (MDL_BUDGET)', () => {
+    // 8,000 shapes (the remap table holds them: 16,000 bytes) all remapped to the one record, whose
+    // packet count is 65,535 with empty group and draw tables. Each shape would walk 65,535
+    // packets and get its own shape object: 8,000 shapes from 40 bytes of record.
+    const bytes = writeModel({ nodes: [[END, 0]], joints: [], materials: [], shapeCount: 8000, shapeRecords: 1, shapeRemap: 0, packetCount: 0xFFFF });
+    const r = check(bytes, 'shared shape record');
+    const shapes = r.result.model!.shapes;
+    // Every shape costs its 0x28-byte record (as if it had its own): at most the file's size in records.
+    assert.ok(shapes.length > 0 && shapes.length * 0x28 <= bytes.length, `${shapes.length} shapes from ${bytes.length} bytes`);
+    assert.ok(r.codes.includes('MDL_BUDGET'), r.codes.join());
+    assert.ok(r.codes.includes('J3D_TABLE_RANGE'), r.codes.join());
+    assert.ok(shapes.every((sh) => sh.packets.length === 0));
+    // The synthetic writer's own one-record model stays within the budget.
+    assert.ok(!synth({ shapeCount: 1, packetCount: 3 }).codes.includes('MDL_BUDGET'));
+  });
+
   it('bounds a hostile joint count and remap (65,535 joints, remap 0xFFFF)', () => {
     const bytes = Uint8Array.from(BOSS_BDL());
     const jnt1 = 0x180;
