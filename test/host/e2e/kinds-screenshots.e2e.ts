@@ -5,14 +5,9 @@
  * test-artifacts/host/shot-{bca,bpk,btp,bva}-{light,dark}.png, copied to docs/screenshots/ when
  * ANIMSCOPE_UPDATE_SCREENSHOTS is set (like screenshots.e2e.ts).
  */
-import * as fs from 'fs';
-import * as path from 'path';
-import type { FrameLocator } from '../playwright';
-import { DARK, E2ETest, LIGHT, PROJECT_ROOT, runCommand, setTheme, ThemeName } from '../workbench';
-import { closeAll, fail, openRendered, PPage, scrubTo, sleep } from './editor-ui.e2e';
-import { shoot } from './screenshots.e2e';
-
-type Sized = PPage & { setViewportSize(size: { width: number; height: number }): Promise<void> };
+import type { E2ETest } from '../workbench';
+import { fail, openRendered, scrubTo } from './editor-ui.e2e';
+import { shootEach } from './screenshots.e2e';
 
 interface KindShot {
   key: 'bca' | 'bpk' | 'btp' | 'bva';
@@ -45,40 +40,13 @@ export const tests: E2ETest[] = [
       { from: s.anim, as: `${s.folder}/${base(s.anim)}` },
       { from: s.model, as: `${s.folder}/${base(s.model)}` },
     ]),
-    async run(ctx) {
-      const page = ctx.page as Sized;
-      await page.setViewportSize({ width: 1400, height: 900 });
-      await runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
-      const made: string[] = [];
-      try {
-        let theme: ThemeName = LIGHT;
-        await setTheme(page, theme);
-        for (const shot of SHOTS) {
-          const wv: FrameLocator = await openRendered(ctx, base(shot.anim));
-          const model = base(shot.model);
-          const bound = await wv.locator('.as-bound-name', { hasText: model }).first()
-            .waitFor({ timeout: 15000 }).then(() => true, () => false);
-          if (!bound) fail(`${base(shot.anim)} should be bound to ${model}, which sits beside it`);
-          await scrubTo(wv, shot.frame);
-          const order: ThemeName[] = theme === LIGHT ? [LIGHT, DARK] : [DARK, LIGHT];
-          for (const t of order) {
-            await setTheme(page, t);
-            theme = t;
-            await sleep(300);
-            made.push(await shoot(ctx, wv, `shot-${shot.key}-${t === LIGHT ? 'light' : 'dark'}`));
-          }
-          await closeAll(ctx);
-        }
-        if (process.env.ANIMSCOPE_UPDATE_SCREENSHOTS) {
-          const docs = path.join(PROJECT_ROOT, 'docs', 'screenshots');
-          for (const file of made) fs.copyFileSync(file, path.join(docs, path.basename(file).replace(/^shot-/, '')));
-          ctx.log(`copied ${made.length} screenshots to ${docs}`);
-        }
-      } finally {
-        await setTheme(page, LIGHT).catch(() => undefined);
-        await runCommand(page, 'View: Toggle Primary Side Bar Visibility').catch(() => undefined);
-        await page.setViewportSize({ width: 1280, height: 800 });
-      }
-    },
+    run: (ctx) => shootEach(ctx, SHOTS, async (shot) => {
+      const wv = await openRendered(ctx, base(shot.anim));
+      const model = base(shot.model);
+      const bound = await wv.locator('.as-bound-name', { hasText: model }).first().waitFor({ timeout: 15000 }).then(() => true, () => false);
+      if (!bound) fail(`${base(shot.anim)} should be bound to ${model}, which sits beside it`);
+      await scrubTo(wv, shot.frame);
+      return wv;
+    }),
   },
 ];

@@ -68,7 +68,7 @@ const SHOTS: Shot[] = [
   },
 ];
 
-export async function shoot(ctx: E2EContext, wv: FrameLocator, name: string): Promise<string> {
+async function shoot(ctx: E2EContext, wv: FrameLocator, name: string): Promise<string> {
   // no hover card, workbench hover or focus ring (the scrubber keeps the focus after scrubTo) in the picture:
   // the mouse goes to the empty part of the tab bar
   await (ctx.page as PPage).mouse.move(900, 17);
@@ -80,45 +80,55 @@ export async function shoot(ctx: E2EContext, wv: FrameLocator, name: string): Pr
   return file;
 }
 
+/**
+ * Opens each shot (`open` puts its view in the state to show), shoots the editor area in the light
+ * and the dark theme at 1400×900 (test-artifacts/host/shot-<key>-<theme>.png), and copies the
+ * pictures to docs/screenshots/ when ANIMSCOPE_UPDATE_SCREENSHOTS is set. The window comes back as
+ * it was, whatever fails.
+ */
+export async function shootEach<T extends { key: string }>(ctx: E2EContext, shots: T[], open: (shot: T) => Promise<FrameLocator>): Promise<void> {
+  const page = ctx.page as Sized;
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
+  const made: string[] = [];
+  try {
+    let theme: ThemeName = LIGHT;
+    await setTheme(page, theme);
+    for (const shot of shots) {
+      const wv = await open(shot);
+      // alternate the order so that the theme changes once per file
+      const order: ThemeName[] = theme === LIGHT ? [LIGHT, DARK] : [DARK, LIGHT];
+      for (const t of order) {
+        await setTheme(page, t);
+        theme = t;
+        await sleep(300); // the canvases redraw on the theme change
+        const file = await shoot(ctx, wv, `shot-${shot.key}-${t === LIGHT ? 'light' : 'dark'}`);
+        made.push(file);
+        ctx.log(`screenshot ${file}`);
+      }
+      await closeAll(ctx);
+    }
+    // Tests do not change tracked files: the README's pictures are refreshed on request only.
+    if (process.env.ANIMSCOPE_UPDATE_SCREENSHOTS) {
+      fs.mkdirSync(DOCS_DIR, { recursive: true });
+      for (const file of made) fs.copyFileSync(file, path.join(DOCS_DIR, path.basename(file).replace(/^shot-/, '')));
+      ctx.log(`copied ${made.length} screenshots to ${DOCS_DIR}`);
+    }
+  } finally {
+    await setTheme(page, LIGHT).catch(() => undefined);
+    await runCommand(page, 'View: Toggle Primary Side Bar Visibility').catch(() => undefined);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+}
+
 export const tests: E2ETest[] = [
   {
     name: 'screenshots: BCK, BTK, BRK and MOTN in the light and the dark theme (1400×900, editor area) → docs/screenshots/',
     samples: SHOTS.map((s) => ({ from: s.sample, as: s.as })),
-    async run(ctx) {
-      const page = ctx.page as Sized;
-      await page.setViewportSize({ width: 1400, height: 900 });
-      await runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
-      const made: string[] = [];
-      try {
-        let theme: ThemeName = LIGHT;
-        await setTheme(page, theme);
-        for (const shot of SHOTS) {
-          const name = ctx.copySample(shot.sample, shot.as);
-          const wv = await openRendered(ctx, name);
-          await shot.prepare(wv, ctx);
-          // alternate the order so that the theme changes once per file
-          const order: ThemeName[] = theme === LIGHT ? [LIGHT, DARK] : [DARK, LIGHT];
-          for (const t of order) {
-            await setTheme(page, t);
-            theme = t;
-            await sleep(300); // the curve canvases redraw on the theme change
-            const file = await shoot(ctx, wv, `shot-${shot.key}-${t === LIGHT ? 'light' : 'dark'}`);
-            made.push(file);
-            ctx.log(`screenshot ${file}`);
-          }
-          await closeAll(ctx);
-        }
-        // Tests do not change tracked files: the README's pictures are refreshed on request only.
-        if (process.env.ANIMSCOPE_UPDATE_SCREENSHOTS) {
-          fs.mkdirSync(DOCS_DIR, { recursive: true });
-          for (const file of made) fs.copyFileSync(file, path.join(DOCS_DIR, path.basename(file).replace(/^shot-/, '')));
-          ctx.log(`copied ${made.length} screenshots to ${DOCS_DIR}`);
-        }
-      } finally {
-        await setTheme(page, LIGHT).catch(() => undefined);
-        await runCommand(page, 'View: Toggle Primary Side Bar Visibility').catch(() => undefined);
-        await page.setViewportSize({ width: 1280, height: 800 });
-      }
-    },
+    run: (ctx) => shootEach(ctx, SHOTS, async (shot) => {
+      const wv = await openRendered(ctx, ctx.copySample(shot.sample, shot.as));
+      await shot.prepare(wv, ctx);
+      return wv;
+    }),
   },
 ];
