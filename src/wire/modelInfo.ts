@@ -3,9 +3,38 @@
  * what each group of the animation drives in it, and the model file's own problems.
  */
 import type { Diagnostic } from '../formats/binary/diagnostics';
-import type { ModelData } from '../formats/model/types';
+import type { MaterialBindingInfo } from '../anim/materials';
+import type { ModelData, ModelJoint } from '../formats/model/types';
 import type { ModelBindResult } from '../formats/spec';
-import { MAX_MODEL_DIAGNOSTICS, ModelInfo, ModelJointInfo } from './protocol';
+
+/** What the skeleton view and the binding labels need of a model joint: its posing fields and extents. */
+export type ModelJointInfo = Pick<ModelJoint,
+  'name' | 'parent' | 'children' | 'scale' | 'rotationDegrees' | 'translation' | 'scaleCompensate' | 'bboxMin' | 'bboxMax'>;
+
+export interface ModelInfo {
+  /** Base name of the model file (TripodBossCore.bdl). */
+  fileName: string;
+  /** Where the binding came from: remembered choice, found beside the animation, or just chosen. */
+  source: 'remembered' | 'folder' | 'chosen';
+  scalingRule: number;
+  hierarchyRoots: number[];
+  joints: ModelJointInfo[];
+  /** Material names in index order. */
+  materials: string[];
+  /** Per group of the animation, what it drives in the model, appended to the group's label. */
+  groupTargets?: (string | null)[];
+  /** BCK: per animation joint, the model joint's name (null past the model's joint count). */
+  jointNames?: (string | null)[];
+  /** BTK/BRK: one per animation entry. */
+  materialBindings?: MaterialBindingInfo[];
+  /** The model file's own problems (offsets in its bytes), at most MAX_MODEL_DIAGNOSTICS of them. */
+  fileDiagnostics?: Diagnostic[];
+  /** How many the model file has in all. */
+  fileDiagnosticCount?: number;
+}
+
+/** Model-file diagnostics sent to the page (the log has them all). */
+export const MAX_MODEL_DIAGNOSTICS = 100;
 
 const finite = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 const vec3 = (v: ArrayLike<number> | undefined, fallback: number): [number, number, number] =>

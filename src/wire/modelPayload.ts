@@ -28,7 +28,7 @@ import { mipChain } from '../formats/texture/formats';
 import { bindPoseModel } from '../anim/pose';
 import { initialState, ModelForState, PoseState } from '../anim/poseState';
 import { jointInfos } from './modelInfo';
-import type { ModelJointInfo } from './protocol';
+import type { ModelJointInfo } from './modelInfo';
 
 export const MODEL_PAYLOAD_VERSION = 1;
 

@@ -24,18 +24,20 @@
  *   webview ──error──────────────► host   the webview could not render a message
  */
 import type { Diagnostic } from '../formats/binary/diagnostics';
-import type { MaterialBindingInfo } from '../anim/materials';
 import type { Summary } from '../formats/summary';
 import { FORMAT_IDS } from '../formats/registry';
 import type { AnimFormat } from '../formats/registry';
 import type { ContainerInfo } from '../formats/types';
-import type { ModelJoint } from '../formats/model/types';
 import type { AnimPayload } from './animPayload';
 import type { ModelPayload } from './modelPayload';
+import { MAX_MODEL_DIAGNOSTICS, ModelInfo, ModelJointInfo } from './modelInfo';
+import type { MaterialBindingInfo } from '../anim/materials';
 import { isPackedTree, PackedTree } from './packedTree';
 import { isCount, isIndexList, isObj, isStr, isVec3, Obj } from '../formats/binary/guards';
 
 export type { MaterialBindingInfo } from '../anim/materials';
+export { MAX_MODEL_DIAGNOSTICS } from './modelInfo';
+export type { ModelInfo, ModelJointInfo } from './modelInfo';
 
 export const PROTOCOL_VERSION = 5;
 
@@ -65,35 +67,6 @@ export interface LoadedFile {
   /** A model remembered for this animation that cannot be used now (deleted, not a model): why. */
   modelError?: string;
 }
-
-/** What the skeleton view and the binding labels need of a model joint: its posing fields and extents. */
-export type ModelJointInfo = Pick<ModelJoint,
-  'name' | 'parent' | 'children' | 'scale' | 'rotationDegrees' | 'translation' | 'scaleCompensate' | 'bboxMin' | 'bboxMax'>;
-
-export interface ModelInfo {
-  /** Base name of the model file (TripodBossCore.bdl). */
-  fileName: string;
-  /** Where the binding came from: remembered choice, found beside the animation, or just chosen. */
-  source: 'remembered' | 'folder' | 'chosen';
-  scalingRule: number;
-  hierarchyRoots: number[];
-  joints: ModelJointInfo[];
-  /** Material names in index order. */
-  materials: string[];
-  /** Per group of the animation, what it drives in the model, appended to the group's label. */
-  groupTargets?: (string | null)[];
-  /** BCK: per animation joint, the model joint's name (null past the model's joint count). */
-  jointNames?: (string | null)[];
-  /** BTK/BRK: one per animation entry. */
-  materialBindings?: MaterialBindingInfo[];
-  /** The model file's own problems (offsets in its bytes), at most MAX_MODEL_DIAGNOSTICS of them. */
-  fileDiagnostics?: Diagnostic[];
-  /** How many the model file has in all. */
-  fileDiagnosticCount?: number;
-}
-
-/** Model-file diagnostics sent to the page (the log has them all). */
-export const MAX_MODEL_DIAGNOSTICS = 100;
 
 /** An animation beside the file ("Also play"): its base name and format, and whether it is ticked. */
 export interface Companion {
