@@ -231,6 +231,26 @@ describe('the 3D model in the editor page (chromium, SwiftShader WebGL2)', funct
     assert.strictEqual(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.texture), '1');
   });
 
+  it('Blink.btp bound to Kuribo.bdl: the texture strip shows each run\'s texture and the current frame\'s texture large', async () => {
+    ({ page, errors } = await pages.open('archives/Kuribo.arc/Kuribo/Blink.btp', { width: 1280, height: 720 }));
+    const strip = (): Promise<{ thumbs: number; large: string; caption: string }> => page.evaluate(() => {
+      const p = (window as W).animscopeApp.panel('preview').current;
+      const large = document.querySelector('.as-strip-large') as HTMLCanvasElement;
+      return { thumbs: p.thumbnails(0), large: large.hidden ? '' : large.toDataURL(), caption: document.querySelector('.as-strip-caption')!.textContent ?? '' };
+    });
+    // Blink's runs (unit test, by hand from the bank): 0 at 0–4, 1 at 5, 2 at 6–14, 1 at 15–16, 0 from 17 on;
+    // the runs of 0 at 17–219 and 2 at 6–14 are wide enough for a thumbnail
+    await page.evaluate(() => (window as W).animscopeApp.panel('curves').deck.setFrame(10));
+    const shut = await strip();
+    assert.ok(shut.thumbs >= 2, `thumbnails: ${shut.thumbs}`);
+    assert.match(shut.caption, /texture 2 \(/, 'the caption names texture 2');
+    assert.ok(shut.large, 'the current texture is drawn');
+    await page.evaluate(() => (window as W).animscopeApp.panel('curves').deck.setFrame(100));
+    const open = await strip();
+    assert.match(open.caption, /texture 0 \(/);
+    assert.ok(open.large && open.large !== shut.large, 'texture 0 is another picture than texture 2');
+  });
+
   it('no WebGL2: the skeleton stands in, with a message saying why; nothing throws', async () => {
     ({ page, errors } = await pages.open(`${WALK}&nowebgl`, { width: 1280, height: 720 }));
     assert.strictEqual((await lastCounts(page)).modelView.status, 'no-webgl2');

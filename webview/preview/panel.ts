@@ -8,7 +8,8 @@ import type { PageServices, ShownGroup } from '../app/bus';
 import type { Panel, PanelContext } from '../app/panel';
 import { groupCount } from '../curves/groups';
 import { el } from '../shared/dom';
-import { createPreview, Preview } from './index';
+import { createPreview, Preview, TextureStripPreview } from './index';
+import type { PayloadTexture } from '../../src/wire/modelPayload';
 
 export class PreviewPanel implements Panel {
   readonly id = 'preview';
@@ -18,6 +19,7 @@ export class PreviewPanel implements Panel {
   private readonly empty = el('div', 'as-preview-empty', 'No preview for this entry.');
   private preview: Preview | null = null;
   private anim: AnimData | undefined;
+  private textures: readonly PayloadTexture[] | undefined;
 
   constructor(private readonly page: PageServices) {
     this.element.setAttribute('aria-label', 'Preview');
@@ -39,6 +41,7 @@ export class PreviewPanel implements Panel {
   load(context: PanelContext): void {
     const anim = context.anim;
     this.anim = anim;
+    this.textures = context.payload?.payload?.textures;
     this.visible = !!anim && specFor(anim).preview.kind !== 'none' && groupCount(anim) > 0;
     this.element.hidden = !this.visible;
     this.show(this.page.bus.shownGroup.value);
@@ -73,6 +76,7 @@ export class PreviewPanel implements Panel {
     this.empty.hidden = !showing || !!this.preview;
     if (!this.preview) return;
     this.preview.mount(this.element);
+    if (this.preview instanceof TextureStripPreview) this.preview.setTextures(this.textures);
     this.preview.setFrame(this.page.bus.frame.value);
   }
 }

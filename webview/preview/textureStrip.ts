@@ -1,13 +1,16 @@
 /**
  * Texture strip (BTP): per entry, one strip of cells over frames 0 … duration − 1, each run of
  * frames showing the same TEX1 texture index drawn as one cell labelled with the index, the
- * current frame outlined, and a caption with the frame's index.
+ * current frame outlined, and a caption with the frame's index. With the bound model's textures
+ * (setTextures), each run shows its texture as a thumbnail and the current frame's texture is drawn
+ * large under the strip.
  *
  * Self-contained: styles set through the CSSOM (allowed by the webview CSP) from `--vscode-*`
  * theme variables only; text from files (material names) set with textContent.
  */
 import type { DescribedTrack } from '../../src/anim';
 import type { TextureStripPreviewEntry } from '../../src/formats/spec';
+import type { PayloadTexture } from '../../src/wire/modelPayload';
 
 export interface TextureStripRow extends TextureStripPreviewEntry {
   /** The entry's texture track (axis `index`); undefined draws an empty strip. */
@@ -60,13 +63,28 @@ interface RowView {
   runs: StripRun[];
   marker: HTMLDivElement;
   caption: HTMLElement;
+  /** The current frame's texture, large (with the model's textures only). */
+  large: HTMLCanvasElement;
+  cells: HTMLElement[];
   current: number;
+}
+
+/** Draws level 0 of a texture into a canvas of its own size (CSS scales it); false when it has no pixels. */
+function drawTexture(canvas: HTMLCanvasElement, texture: PayloadTexture | undefined): boolean {
+  const level = texture?.levels[0];
+  const ctx = level && level.width > 0 && level.height > 0 ? canvas.getContext('2d') : null;
+  if (!level || !ctx) return false;
+  canvas.width = level.width;
+  canvas.height = level.height;
+  ctx.putImageData(new ImageData(new Uint8ClampedArray(level.rgba.buffer, level.rgba.byteOffset, level.rgba.byteLength).slice(), level.width, level.height), 0, 0);
+  return true;
 }
 
 export class TextureStripPreview {
   readonly element: HTMLDivElement;
   private views: RowView[] = [];
   private frameValue = 0;
+  private textures: ReadonlyMap<number, PayloadTexture> = new Map();
 
   constructor() {
     this.element = el('div', 'as-preview as-strip-preview');
@@ -87,7 +105,21 @@ export class TextureStripPreview {
   setRows(rows: TextureStripRow[]): void {
     this.views = rows.map((r) => this.buildRow(r));
     this.element.replaceChildren(...this.views.map((v) => v.root));
+    this.drawThumbnails();
     this.setFrame(this.frameValue);
+  }
+
+  /** The bound model's TEX1 textures (by TEX1 index, which is what a BTP index names); none: indices only. */
+  setTextures(textures: readonly PayloadTexture[] | undefined): void {
+    this.textures = new Map((textures ?? []).map((t) => [t.index, t]));
+    this.drawThumbnails();
+    for (const v of this.views) v.current = NaN; // redraw the large texture
+    this.setFrame(this.frameValue);
+  }
+
+  /** How many runs show a texture thumbnail in row i — tests. */
+  thumbnails(i = 0): number {
+    return this.views[i]?.cells.filter((c) => c.querySelector('canvas')).length ?? 0;
   }
 
   /** The texture index shown for the current frame in row i (NaN: missing) — tests. */
@@ -104,10 +136,12 @@ export class TextureStripPreview {
     this.frameValue = frame;
     for (const v of this.views) {
       const value = v.row.track ? v.row.track.evaluate(frame) : NaN;
+      if (!same(value, v.current)) v.large.hidden = !drawTexture(v.large, this.textures.get(value));
       v.current = value;
       const cell = Math.min(v.frames - 1, Math.max(0, Math.floor(Number.isFinite(frame) ? frame : 0)));
       v.marker.style.setProperty('left', `${(cell / v.frames) * 100}%`);
-      v.caption.textContent = `Frame ${Math.round(frame * 100) / 100}: texture ${show(value)}`;
+      const name = this.textures.get(value)?.name;
+      v.caption.textContent = `Frame ${Math.round(frame * 100) / 100}: texture ${show(value)}${name ? ` (${name})` : ''}`;
     }
   }
 
@@ -127,8 +161,10 @@ export class TextureStripPreview {
       position: 'relative', display: 'flex', height: '26px', 'border-radius': '3px', overflow: 'hidden',
       border: '1px solid var(--vscode-panel-border, var(--vscode-foreground))',
     });
+    const cells: HTMLElement[] = [];
     for (const r of runs) {
       const cell = el('div', 'as-strip-cell', show(r.value));
+      cells.push(cell);
       cell.title = `frame${r.frames > 1 ? `s ${r.first}–${r.first + r.frames - 1}` : ` ${r.first}`}: texture ${show(r.value)}`;
       css(cell, {
         flex: `${r.frames} 1 0`, 'min-width': '0', overflow: 'hidden', 'text-align': 'center', 'line-height': '26px',
@@ -152,8 +188,27 @@ export class TextureStripPreview {
     const caption = el('figcaption', 'as-strip-caption');
     caption.setAttribute('aria-live', 'off');
     css(caption, { 'font-variant-numeric': 'tabular-nums' });
-    figure.append(head, strip, caption);
+    const large = el('canvas', 'as-strip-large');
+    large.hidden = true;
+    large.setAttribute('aria-hidden', 'true');
+    css(large, { width: '96px', height: '96px', 'object-fit': 'contain', 'image-rendering': 'pixelated', 'align-self': 'flex-start' });
+    figure.append(head, strip, caption, large);
     if (step > 1) figure.append(el('div', 'as-preview-note', `${frames} frames: one in ${step} is drawn.`));
-    return { root: figure, row, frames, runs, marker, caption, current: NaN };
+    return { root: figure, row, frames, runs, marker, caption, large, cells, current: NaN };
+  }
+
+  /** A thumbnail in each run wide enough for one (the index stays in its title and label). */
+  private drawThumbnails(): void {
+    for (const v of this.views) {
+      v.runs.forEach((r, i) => {
+        const cell = v.cells[i];
+        cell.querySelector('canvas')?.remove();
+        if (r.frames / v.frames < 0.04) return; // too narrow for a picture
+        const thumb = document.createElement('canvas');
+        if (!drawTexture(thumb, this.textures.get(r.value))) return;
+        css(thumb, { height: '22px', width: '22px', 'object-fit': 'contain', 'vertical-align': 'middle', 'margin-right': '3px' });
+        cell.prepend(thumb);
+      });
+    }
   }
 }
