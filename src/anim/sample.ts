@@ -12,6 +12,7 @@ import type { AnimFormat } from '../formats/registry';
 import type { DecodedFile } from '../formats/types';
 import type { MotnAnim, MotnSequence } from '../formats/motn/types';
 import { motnSequenceSize, scannedTrackCounts } from '../formats/motn/motn';
+import { grouped } from '../formats/binary/text';
 
 export interface SampledTrack {
   path: string;
@@ -68,7 +69,7 @@ export const DEFAULT_MAX_SAMPLES = 5_000_000;
 /** The document would hold more samples than allowed. */
 export class SampleLimitError extends SampleError {
   constructor(readonly samples: number, readonly limit: number, readonly fileName: string) {
-    super(`${fileName || 'file'}: sampling would write ${samples.toLocaleString('en-US')} samples, more than the limit of ${limit.toLocaleString('en-US')}`);
+    super(`${fileName || 'file'}: sampling would write ${grouped(samples)} samples, more than the limit of ${grouped(limit)}`);
   }
 }
 

@@ -6,13 +6,14 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import packageJson from '../../package.json';
+import { bugs, version } from '../../package.json';
 import { parse } from './args';
 import { checkSampleLimit, DEFAULT_MAX_SAMPLES, SampleLimitError, sampleStream } from '../anim/sample';
 import { exportDecoded } from '../export/json';
 import { jsonFileText, sampleDocument, writeJson } from '../export/serialize';
 import { summarize } from '../formats/summary';
 import type { Diagnostic } from '../formats/binary/diagnostics';
+import { grouped } from '../formats/binary/text';
 import { baseName, decode } from '../formats/index';
 import { specOf } from '../formats/registry';
 import { EXTRACT, LS, nodeFiles } from './archiveCommands';
@@ -26,10 +27,10 @@ import { formatSummary } from './summaryText';
 import { POSE, TEXTURES } from './modelCommands';
 
 /** From package.json, so the CLI and the extension's exports carry the same generator string. */
-export const VERSION: string = packageJson.version;
+export const VERSION: string = version;
 
 /** Where `animscope` asks to report an internal error (package.json `bugs`). */
-const BUGS_URL: string = packageJson.bugs.url;
+const BUGS_URL: string = bugs.url;
 
 const FILE_HELP = `FILE may reach into a RARC archive (plain or Yaz0) or a Shenmue PKS (plain or gzip), nested
 archives included: TripodBossCore.arc/TripodBossCore/Wait.btk, STAGE.PKS/MOTION.BIN`;
@@ -263,7 +264,7 @@ Options:
     help: `The value of every track at every frame, as JSON: {format, animations: [{name, duration,
 loopMode, tracks: [{path, values}]}]}, evaluated the way the game does. Written as it is computed,
 one track at a time; refused when it would hold more than N samples (one per track and frame, plus
-MOTN keys; default ${DEFAULT_MAX_SAMPLES.toLocaleString('en-US')}).
+MOTN keys; default ${grouped(DEFAULT_MAX_SAMPLES)}).
 
 ${FILE_HELP}
 

@@ -12,6 +12,7 @@
 import * as vscode from 'vscode';
 import { checkSampleLimit, SampleLimitError, sampleStream } from '../anim/sample';
 import { animationsOf, exportJsonChunks, safeFileNamePart, sampledCsvText, sampleJsonChunks } from '../export/files';
+import { grouped } from '../formats/binary/text';
 import { baseName, decode } from '../formats/index';
 import type { DecodedFile } from '../formats/types';
 import type { WebviewCommand } from '../wire/protocol';
@@ -172,7 +173,7 @@ export class Commands {
       checkSampleLimit(stream, base);
     } catch (e) {
       if (!(e instanceof SampleLimitError)) throw e;
-      throw new UserError(`${base}: the export would hold ${e.samples.toLocaleString('en-US')} samples, more than the limit of ${e.limit.toLocaleString('en-US')}. ` +
+      throw new UserError(`${base}: the export would hold ${grouped(e.samples)} samples, more than the limit of ${grouped(e.limit)}. ` +
         `${several && animation === undefined ? `Export one ${several.spec.groups.noun.toLowerCase()}, or use` : 'Use'} \`animscope sample --max-samples ${e.samples}\` to write it.`);
     }
     const title = `Exporting the curves of ${base}${animation !== undefined && several ? ` (${animation})` : ''}`;

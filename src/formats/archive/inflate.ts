@@ -10,8 +10,16 @@
  * below; diagnostics carry offsets in the compressed stream (for fflate's errors: the slice being
  * decoded, as fflate does not say where).
  */
-import { Inflate } from 'fflate';
+import type { Inflate as InflateStream } from 'fflate';
 import { DiagnosticCode, DiagnosticSink, hex } from '../binary/diagnostics';
+
+/**
+ * fflate is loaded on the first inflate: evaluating it builds its Huffman tables and loads
+ * worker_threads (6–9 ms), which every CLI command paid at start-up though few ever inflate.
+ */
+function fflateInflate(): typeof InflateStream {
+  return (require('fflate') as typeof import('fflate')).Inflate;
+}
 
 /** Default hard cap on one decompressed stream (the same as Yaz0's). */
 export const INFLATE_DEFAULT_MAX_SIZE = 512 * 1024 * 1024;
@@ -79,6 +87,7 @@ export function inflateRaw(bytes: Uint8Array, start: number, diagnostics: Diagno
   const parts: Uint8Array[] = [];
   let total = 0;
   let over = false;
+  const Inflate = fflateInflate();
   const inflater = new Inflate((chunk) => {
     if (over || chunk.length === 0) return;
     const room = cap - total;

@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { readable } from '../../../src/formats/binary/text';
+import { grouped, readable } from '../../../src/formats/binary/text';
 import { decode } from '../../../src/formats/index';
 import { writeBck } from '../../fixtures/j3d-writer';
 
@@ -10,6 +10,17 @@ describe('numbers in messages are rounded for people', () => {
     assert.equal(readable(Math.fround(0.67)), '0.67');
     assert.equal(readable(1.2345e-7), '1.23e-7');
     assert.equal(readable(NaN), 'NaN');
+  });
+
+  it('grouped(): thousands separators, the same text as en-US toLocaleString', () => {
+    assert.equal(grouped(0), '0');
+    assert.equal(grouped(999), '999');
+    assert.equal(grouped(1000), '1,000');
+    assert.equal(grouped(50_000_000), '50,000,000');
+    assert.equal(grouped(-1234567), '-1,234,567');
+    for (const n of [1, 12, 123, 1234, 12345, 123456, 1234567, 589815, 2 ** 32, Number.MAX_SAFE_INTEGER]) {
+      assert.equal(grouped(n), n.toLocaleString('en-US'), String(n));
+    }
   });
 
   it('key time diagnostics name f32 times as written (0.67), not as stored (0.6700000166893005)', () => {
