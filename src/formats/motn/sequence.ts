@@ -66,6 +66,9 @@ const CHANNEL_BITS: readonly [number, MotnChannel, 'x' | 'y' | 'z'][] = [
 /** Block 1 can never hold more instructions than a u16 block offset can reach. */
 const MAX_INSTRUCTIONS = 0x8000;
 
+/** Sum of the four 2-bit half counts packed in each byte value (block 4). */
+const HALF_COUNT_SUM = Uint8Array.from({ length: 256 }, (_, b) => (b >> 6) + ((b >> 4) & 3) + ((b >> 2) & 3) + (b & 3));
+
 let halfTable: Float64Array | undefined;
 /** All 65536 halves decoded once (the IEEE routine of fields.ts), for the hot key loop. */
 function halves(): Float64Array {
@@ -213,15 +216,20 @@ export function decodeSequence(ctx: MotnContext, start: number, rawEnd: number, 
     }
     ctx.budget -= keyCount + 1;
     if (ctx.budget < 0) break;
+    // Half counts a byte at a time: the whole bytes through a table, then the first `rest`
+    // fields of the last byte, whose remaining fields must be zero.
+    const whole = keyCount >> 2, rest = keyCount & 3;
     let needed = 0;
-    for (let i = 0; i < keyCount; i++) needed += (bytes[c4 + (i >> 2)] >> (6 - 2 * (i & 3))) & 3;
+    for (let i = 0; i < whole; i++) needed += HALF_COUNT_SUM[bytes[c4 + i]];
+    if (rest) {
+      const last = bytes[c4 + whole];
+      needed += HALF_COUNT_SUM[last & ~((1 << (8 - 2 * rest)) - 1)];
+      if ((last & ((1 << (8 - 2 * rest)) - 1)) !== 0 && unusedBits < 0) unusedBits = c4 + whole;
+    }
     if (c5 + 2 * needed > len) {
       diagnostics.error('MOTN_KEY_COUNT', c4, nb,
         `${where()}: track ${t} needs ${needed} halves at ${hex(c5)}, past the end of the file (${hex(len)}); tracks from ${t} on are dropped.`);
       break;
-    }
-    for (let i = keyCount; i < nb * 4; i++) {
-      if (((bytes[c4 + (i >> 2)] >> (6 - 2 * (i & 3))) & 3) !== 0 && unusedBits < 0) unusedBits = c4 + (i >> 2);
     }
     let previous = 0;
     for (let i = 0; i < k; i++) {
