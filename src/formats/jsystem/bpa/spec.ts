@@ -1,14 +1,12 @@
 /** BPA — material colour animation, full tracks (FORMATS.md §9.3): everything the product knows of the format. */
 import type { FormatSpec } from '../../spec';
-import { bindMaterialColour } from '../colour';
 import { isObj } from '../../binary/guards';
-import { FULL_TRACK_SCHEMA, indexOfKey, isFullTrack, isJ3dCommon, isRgba, J3D_FAMILY, j3dMagic, j3dPatterns, j3dFullSummary, movesFull, rgbaList, rgbaSchema } from '../family';
+import { FULL_TRACK_SCHEMA, isFullTrack, isJ3dCommon, isRgba, J3D_FAMILY, j3dMagic, j3dPatterns, j3dFullSummary, movesFull, rgbaList } from '../family';
+import { materialColourFacets, materialColourSchema } from '../colourSpec';
 import { BPA_CODES, decodeBpa } from './decode';
 import { planBpa } from './plan';
 import type { BpaAnim, BpaEntry } from './types';
 import { applyBpa } from './pose';
-
-const ENTRY_PATH = /^PAF1\/(?:entryTable|materialIdTable|nameTable\/entries|nameTable\/strings)\[(\d+)\]/;
 
 const isEntry = (x: unknown): x is BpaEntry => isObj(x) && typeof x.materialName === 'string' && isRgba(x, isFullTrack);
 const isBanks = (x: unknown): boolean => isRgba(x, (b): b is Uint8Array => b instanceof Uint8Array);
@@ -25,36 +23,10 @@ export const BPA: FormatSpec<BpaAnim> = {
   lessTested: 'Built from the decompilation notes and synthetic files only: no real BPA file was available.',
   icon: { codicon: 'lightbulb', color: 'charts.yellow' },
   planTracks: (anim) => planBpa(anim),
-  groups: {
-    noun: 'Entry',
-    count: (anim) => anim.entries?.length ?? 0,
-    key: (_anim, i) => `entry:${i}`,
-    index: (anim, key) => indexOfKey(key, 'entry', anim.entries?.length ?? 0),
-    label: (anim, i) => `${anim.entries[i]?.materialName ?? ''} · colour 0`,
-    plan: (anim, i) => planBpa(anim, i, i + 1),
-    first: (anim) => Math.max(0, (anim.entries ?? []).findIndex((e) => movesFull(rgbaList(e)))),
-    ofPath: (anim, path) => {
-      const m = ENTRY_PATH.exec(path);
-      return m && Number(m[1]) < (anim.entries?.length ?? 0) ? Number(m[1]) : undefined;
-    },
-    duration: (anim) => anim.duration,
-    loopMode: (anim) => anim.loopMode,
-  },
-  preview: {
-    kind: 'colour',
-    entry: (anim, i) => {
-      const e = anim.entries?.[i];
-      return e ? { slot: 'colour 0', materialName: e.materialName, title: `entry ${i}: material colour 0`, notes: [] } : undefined;
-    },
-  },
+  ...materialColourFacets<BpaAnim>('PAF1', planBpa, (anim, i) => movesFull(rgbaList(anim.entries[i]))),
   summarize: (anim) => j3dFullSummary(anim, anim.entries.flatMap(rgbaList), [['entries', anim.entries.length]], {
     names: anim.entries.map((e) => e.materialName),
   }),
-  model: {
-    target: 'materials',
-    purpose: 'see which materials the entries drive',
-    bind: (anim, model, root) => bindMaterialColour(anim.entries ?? [], 'PAF1', model, root),
-  },
   apply: applyBpa,
   wire: {
     pack: (anim) => anim,
@@ -62,16 +34,5 @@ export const BPA: FormatSpec<BpaAnim> = {
       ? (x as unknown as BpaAnim) : undefined),
   },
   samplePaths: ['`entries/{i}/{r|g|b|a}` (material colour 0, the stored byte, 0..255)'],
-  schema: {
-    allOf: [{ $ref: '#/definitions/j3dCommon' }],
-    required: ['entries', 'banks'],
-    properties: {
-      format: { const: 'bpa' },
-      entries: {
-        type: 'array',
-        items: { allOf: [rgbaSchema(FULL_TRACK_SCHEMA)], required: ['materialName'], properties: { materialName: { type: 'string' } } },
-      },
-      banks: rgbaSchema({ $ref: '#/definitions/numbers' }),
-    },
-  },
+  schema: materialColourSchema('bpa', FULL_TRACK_SCHEMA, { $ref: '#/definitions/numbers' }),
 };
