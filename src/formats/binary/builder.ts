@@ -110,10 +110,22 @@ export class StructBuilder {
       type: this.type,
       role: this.role,
       // Empty tables (count 0, often offset 0) go after the fields instead of before them.
-      children: this.children.sort(byOffsetEmptyLast),
+      children: sortInPlace(this.children, byOffsetEmptyLast),
     };
   }
 }
+
+/**
+ * `list` sorted by `order` in place; a list already in order is left alone without calling sort,
+ * which allocates a work array even then (most children arrive in order: 3 MB of motion.bin's
+ * decode was sorting).
+ */
+export function sortInPlace<T>(list: T[], order: (a: T, b: T) => number): T[] {
+  for (let i = 1; i < list.length; i++) if (order(list[i - 1], list[i]) > 0) return list.sort(order);
+  return list;
+}
+
+const byOffset = (a: FieldNode, b: FieldNode): number => a.offset - b.offset;
 
 /** Field order: by offset, but empty tables (count 0, often offset 0) after the fields, not before them. */
 export function byOffsetEmptyLast(a: FieldNode, b: FieldNode): number {
@@ -166,7 +178,7 @@ export function classifyGap(bytes: Uint8Array, start: number, end: number): Fiel
  * covers, so every byte of the file is attributable.
  */
 export function fillGaps(node: FieldNode, bytes: Uint8Array, start = node.offset, end = node.offset + node.size): FieldNode {
-  const children = [...(node.children ?? [])].sort((a, b) => a.offset - b.offset);
+  const children = sortInPlace([...(node.children ?? [])], byOffset);
   const gaps: FieldNode[] = [];
   let pos = start;
   const limit = Math.min(end, bytes.length);
@@ -182,6 +194,6 @@ export function fillGaps(node: FieldNode, bytes: Uint8Array, start = node.offset
     const role = classifyGap(bytes, pos, limit);
     gaps.push({ name: `${role}@${hex(pos)}`, path: '', offset: pos, size: limit - pos, type: role, role });
   }
-  node.children = [...children, ...gaps].sort(byOffsetEmptyLast);
+  node.children = sortInPlace(gaps.length ? [...children, ...gaps] : children, byOffsetEmptyLast);
   return node;
 }

@@ -260,11 +260,11 @@ export function decodeMotn(bytes: Uint8Array, diagnostics: DiagnosticSink): Form
   // `tracks` (then cached as a plain data property; aliases share one array): building
   // ~375,000 keys eagerly would cost several times the whole decode.
   const lazy = new Map<number, () => MotnTrack[]>();
-  for (const [d, seq] of decoded) {
+  decoded.forEach((seq, d) => {
     const layout = seq.layout;
     let cache: MotnTrack[] | undefined;
     lazy.set(d, () => (cache ??= layout ? buildTracks(bytes, layout) : []));
-  }
+  });
   const noCounts: TrackCounts = { tracks: 0, keys: 0 };
   const aliasLimit = MAX_ALIASES;
   const sequences: MotnSequence[] = [];
@@ -273,7 +273,8 @@ export function decodeMotn(bytes: Uint8Array, diagnostics: DiagnosticSink): Form
     const group = groups.get(d) as number[];
     const seq = decoded.get(d);
     const aliases: string[] = [];
-    for (const j of group) {
+    for (let g = 0; g < group.length; g++) {
+      const j = group[g];
       if (j === i) continue;
       if (aliases.length >= aliasLimit) break;
       aliases.push(nameOf(j));
@@ -290,12 +291,12 @@ export function decodeMotn(bytes: Uint8Array, diagnostics: DiagnosticSink): Form
       standard: seq?.standard ?? false,
     }, lazy.get(d) ?? ((): MotnTrack[] => []), layout ? { tracks: layout.tracks, keys: layout.keys } : noCounts));
   }
-  for (const [d, group] of groups) {
+  groups.forEach((group, d) => {
     if (group.length - 1 > aliasLimit) {
       diagnostics.info('MOTN_ALIASES', seqOff + 8 * group[0], 8,
         `Sequence data offset ${hex(d)} is shared by ${group.length} names; each sequence lists only ${aliasLimit} aliases.`);
     }
-  }
+  });
   const anim: MotnAnim = { format: 'motn', sequences };
   if (date) anim.buildDate = date.text.trim();
   return { root: root(), anim };

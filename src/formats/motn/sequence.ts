@@ -101,7 +101,8 @@ export function decodeSequence(ctx: MotnContext, start: number, rawEnd: number, 
   if (unknown & 0x8000) b.children[1].display = 'bit 15 set: non-standard layout';
   const frames = word0 & 0x7fff;
   const frameFlag = (word0 & 0x8000) !== 0;
-  const result: DecodedSequence = { node: b.build(), start, end: start + 4, frames, frameFlag, unknown, standard: true };
+  // Every return below builds the node (once: building sorts the children).
+  const result: DecodedSequence = { node: PENDING, start, end: start + 4, frames, frameFlag, unknown, standard: true };
 
   if (unknown & 0x8000) {
     result.standard = false;
@@ -315,6 +316,9 @@ function u16Field(bytes: Uint8Array, name: string, offset: number): FieldNode {
   else node.value = u16le(bytes, offset);
   return node;
 }
+
+/** Stands for the sequence node until decodeSequence builds it. */
+const PENDING: FieldNode = { name: '', path: '', offset: 0, size: 0, type: 'MotnSequence' };
 
 const U8 = scalarElement('u8');
 const U16 = scalarElement('u16');
