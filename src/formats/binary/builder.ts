@@ -159,6 +159,24 @@ export function compositeElement(type: string, parts: [name: string, layout: Ele
   return { name: 'element', offset: 0, size: offset, type, fields };
 }
 
+/**
+ * `children` (in offset order) and `gaps` (in offset order, none empty) in field order, as a stable
+ * byOffsetEmptyLast sort of children-then-gaps would give, in one pass.
+ */
+function mergeGaps(children: FieldNode[], gaps: FieldNode[]): FieldNode[] {
+  const merged: FieldNode[] = [];
+  const empty: FieldNode[] = [];
+  let g = 0;
+  for (const c of children) {
+    if (c.size === 0) { empty.push(c); continue; }
+    while (g < gaps.length && gaps[g].offset < c.offset) merged.push(gaps[g++]);
+    merged.push(c);
+  }
+  while (g < gaps.length) merged.push(gaps[g++]);
+  for (const e of empty) merged.push(e);
+  return merged;
+}
+
 const PADDING_TEXT = 'This is padding data to align';
 
 /** Classifies a gap: padding (fill bytes, padding text) or unknown. */
@@ -194,6 +212,6 @@ export function fillGaps(node: FieldNode, bytes: Uint8Array, start = node.offset
     const role = classifyGap(bytes, pos, limit);
     gaps.push({ name: `${role}@${hex(pos)}`, path: '', offset: pos, size: limit - pos, type: role, role });
   }
-  node.children = sortInPlace(gaps.length ? [...children, ...gaps] : children, byOffsetEmptyLast);
+  node.children = gaps.length ? mergeGaps(children, gaps) : sortInPlace(children, byOffsetEmptyLast);
   return node;
 }
