@@ -76,6 +76,10 @@ if (existsSync(at('src/cli/main.ts'))) {
       platform: 'node',
       format: 'cjs',
       target: 'node20',
+      // Every CLI call reads and hashes the whole bundle: 30 % smaller is ~3 ms of a small `info`.
+      // Names are kept, so an internal error's stack still reads.
+      minifyWhitespace: true,
+      minifySyntax: true,
     },
   });
 }
