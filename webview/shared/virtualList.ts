@@ -31,12 +31,6 @@ export class VirtualList {
   private readonly free: HTMLElement[] = [];
   private pinned: number | undefined;
   private viewportHeight = 0;
-  /**
-   * The viewport's scrollTop as last written here or read in a scroll event. Reading the DOM's
-   * scrollTop or clientHeight while the page is being built forces a synchronous layout: on a
-   * 2 KB BCK those reads were 28 of the 47 ms between `load` and `rendered`.
-   */
-  private top = 0;
   private readonly overscan: number;
   private resizeObserver: ResizeObserver | undefined;
   /** > 1 when the list is taller than the browser allows: scroll positions are scaled. */
@@ -49,10 +43,7 @@ export class VirtualList {
     this.viewport = el('div', `vlist ${options.className ?? ''}`.trim());
     this.content = el('div', 'vlist-content');
     this.viewport.append(this.content);
-    this.viewport.addEventListener('scroll', () => {
-      this.top = this.viewport.scrollTop;
-      this.render();
-    }, { passive: true });
+    this.viewport.addEventListener('scroll', () => this.render(), { passive: true });
   }
 
   get rowHeight(): number {
@@ -65,7 +56,7 @@ export class VirtualList {
 
   mount(container: HTMLElement): void {
     container.append(this.viewport);
-    // The height arrives with the first ResizeObserver callback (after layout, before paint).
+    this.viewportHeight = this.viewport.clientHeight;
     if (typeof ResizeObserver !== 'undefined') {
       this.resizeObserver = new ResizeObserver(() => {
         const h = this.viewport.clientHeight;
@@ -89,7 +80,6 @@ export class VirtualList {
     const total = count * this.options.rowHeight;
     this.scale = total > MAX_SCROLL_HEIGHT ? total / MAX_SCROLL_HEIGHT : 1;
     this.content.style.height = `${Math.round(total / this.scale)}px`;
-    this.top = Math.min(this.top, this.maxTop()); // as the browser clamps it
     this.refresh();
   }
 
@@ -157,32 +147,19 @@ export class VirtualList {
       target = mode === 'nearest' ? (rowTop < top ? rowTop : rowTop + h - view) : rowTop - (view - h) / 2;
     }
     if (target !== undefined) {
-      this.setTop(target / this.scale);
+      this.viewport.scrollTop = Math.max(0, target) / this.scale;
       this.render();
     }
   }
 
   /** Scroll position in row pixels (unscaled). */
   scrollTopPx(): number {
-    return this.top * this.scale;
+    return this.viewport.scrollTop * this.scale;
   }
 
   setScrollTopPx(px: number): void {
-    this.setTop(px / this.scale);
+    this.viewport.scrollTop = px / this.scale;
     this.render();
-  }
-
-  /** Scrolls the viewport to `raw` (DOM pixels), clamped as the browser would; no write when nothing moves. */
-  private setTop(raw: number): void {
-    const top = Math.max(0, Math.min(raw, this.maxTop()));
-    if (top === this.top && top === 0) return;
-    this.top = top;
-    this.viewport.scrollTop = top;
-  }
-
-  /** The largest scrollTop the viewport allows, as far as it is known (its height may not be yet). */
-  private maxTop(): number {
-    return Math.max(0, Math.round((this.count * this.options.rowHeight) / this.scale) - this.viewportHeight);
   }
 
   /** Number of row elements currently in the DOM (in use). */
@@ -190,9 +167,9 @@ export class VirtualList {
     return this.active.size;
   }
 
-  /** The viewport's height; until it is measured, the window's (enough rows, without forcing a layout). */
   private height(): number {
-    return this.viewportHeight || (this.viewport.ownerDocument.defaultView?.innerHeight ?? 800);
+    if (!this.viewportHeight) this.viewportHeight = this.viewport.clientHeight;
+    return this.viewportHeight;
   }
 
   private release(row: HTMLElement): void {
