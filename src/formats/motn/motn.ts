@@ -30,16 +30,32 @@ export { MOTN_CODES } from './codes';
 /** Aliases listed per sequence: a hostile table of 4095 names sharing one offset would need 16.7M entries. */
 export const MAX_ALIASES = 256;
 
+/** A sequence whose tracks are not built yet: how to build them and how many there will be. */
+interface Unbuilt { build: () => MotnTrack[]; counts: TrackCounts }
+
+// Not enumerable, symbol-keyed: invisible to JSON, clones, spreads and deep comparisons.
+const UNBUILT = Symbol('unbuiltTracks');
+
+function ownTracks(target: MotnSequence, value: MotnTrack[]): MotnTrack[] {
+  Object.defineProperty(target, 'tracks', { value, enumerable: true, configurable: true, writable: true });
+  return value;
+}
+
 /**
- * Defines `tracks` as an enumerable getter that builds the tracks once and replaces itself by
- * a plain, writable data property (so JSON.stringify, structured clone and assignment work).
+ * One accessor pair for every sequence (a getter and setter per sequence were 1.2 MB of motion.bin's
+ * decode): the first read builds the tracks and replaces the accessor by a plain, writable data
+ * property (so JSON.stringify, structured clone and assignment work).
  */
+const LAZY_TRACKS: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: MotnSequence & { [UNBUILT]: Unbuilt }): MotnTrack[] { return ownTracks(this, this[UNBUILT].build()); },
+  set(this: MotnSequence, value: MotnTrack[]) { ownTracks(this, value); },
+};
+
+/** Defines `tracks` as an enumerable getter that builds the tracks once. */
 function lazyTracks(fields: Omit<MotnSequence, 'tracks'>, build: () => MotnTrack[], counts: TrackCounts): MotnSequence {
-  const own = (target: MotnSequence, value: MotnTrack[]): MotnTrack[] => {
-    Object.defineProperty(target, 'tracks', { value, enumerable: true, configurable: true, writable: true });
-    return value;
-  };
-  const sequence: MotnSequence = {
+  const sequence = {
     name: fields.name,
     index: fields.index,
     offset: fields.offset,
@@ -48,18 +64,14 @@ function lazyTracks(fields: Omit<MotnSequence, 'tracks'>, build: () => MotnTrack
     frameFlag: fields.frameFlag,
     unknown: fields.unknown,
     standard: fields.standard,
-    get tracks(): MotnTrack[] { return own(this, build()); },
-    set tracks(value: MotnTrack[]) { own(this, value); },
-  };
-  // Not enumerable, symbol-keyed: invisible to JSON, clones, spreads and deep comparisons.
-  Object.defineProperty(sequence, SCANNED, { value: counts });
+  } as MotnSequence;
+  Object.defineProperty(sequence, 'tracks', LAZY_TRACKS);
+  Object.defineProperty(sequence, UNBUILT, { value: { build, counts } satisfies Unbuilt });
   return sequence;
 }
 
 /** Tracks and keys of a sequence, as the decoder validated them. */
 export interface TrackCounts { tracks: number; keys: number }
-
-const SCANNED = Symbol('scannedTrackCounts');
 
 /**
  * What the sequence's `tracks` will hold, counted by the decoder, while they are still unbuilt
@@ -67,7 +79,7 @@ const SCANNED = Symbol('scannedTrackCounts');
  */
 export function scannedTrackCounts(sequence: MotnSequence): TrackCounts | undefined {
   return Object.getOwnPropertyDescriptor(sequence, 'tracks')?.get !== undefined
-    ? (sequence as MotnSequence & { [SCANNED]?: TrackCounts })[SCANNED] : undefined;
+    ? (sequence as MotnSequence & { [UNBUILT]?: Unbuilt })[UNBUILT]?.counts : undefined;
 }
 
 /**
