@@ -95,7 +95,8 @@ function main(): void {
       const input = makeInput(corpus, seed);
       if (input.member.kind !== 'anim') continue;
       const base = input.member.name.split('/').pop() ?? 'x';
-      generated.push({ name: `m${String(seed).padStart(5, "0")}/${base}`, bytes: input.bytes });
+      // A copy: makeInput may hand out views of a buffer it reuses for the next seed.
+      generated.push({ name: `m${String(seed).padStart(5, "0")}/${base}`, bytes: input.bytes.slice() });
       made++;
     }
   }

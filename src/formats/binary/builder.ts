@@ -1,4 +1,5 @@
 import { DiagnosticSink, hex } from './diagnostics';
+import { keepShape } from './shapes';
 import {
   ArrayLayout, ElementLayout, Endian, FieldNode, FieldRole, SCALAR_SIZE, ScalarType, readFixedString, readScalar,
 } from './fields';
@@ -113,6 +114,19 @@ export class StructBuilder {
       children: sortInPlace(this.children, byOffsetEmptyLast),
     };
   }
+}
+
+// A builder and one node of each shape it makes, kept alive (see shapes.ts).
+{
+  const b = keepShape(new StructBuilder(new Uint8Array(2), 'big', new DiagnosticSink(), '', 0, ''));
+  b.u8('', 0, String);
+  b.u8('', 0);
+  b.u32('', 0);
+  b.chars('', 0, 1);
+  b.chars('', 0, 4);
+  b.bytesField('', 0, 1, 'header');
+  b.array('', 0, 1, scalarElement('u8'), 'table');
+  keepShape(b.build());
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Problems found while decoding are values, never exceptions. */
+import { keepShape } from './shapes';
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
 
@@ -65,6 +66,8 @@ export class DiagnosticSink {
     return this.list;
   }
 }
+
+keepShape(new DiagnosticSink()).hint('', 0, 0, '');
 
 export const COMMON_CODES: DiagnosticCode[] = [
   { code: 'TOO_MANY_DIAGNOSTICS', severity: 'info', summary: 'More problems than the diagnostic limit; the rest were dropped.' },

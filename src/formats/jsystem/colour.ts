@@ -5,12 +5,13 @@
  * PAK1/PAF1 share their header.
  */
 import { bindingInfos, bindMaterialEntries } from '../../anim/materials';
-import { DiagnosticCode, hex } from '../binary/diagnostics';
+import { DiagnosticCode, DiagnosticSink, hex } from '../binary/diagnostics';
+import { keepShape } from '../binary/shapes';
 import type { FieldNode } from '../binary/fields';
 import type { ModelData } from '../model/types';
 import type { ModelBindResult } from '../spec';
-import { ChunkContext, readAnimationStart } from './container';
-import type { CodeCounter, LimitedSink } from './container';
+import { ChunkContext, LimitedSink, readAnimationStart } from './container';
+import type { CodeCounter } from './container';
 import type { BankRef, TrackLabel } from './keytable';
 
 export const COLOUR_CODES: DiagnosticCode[] = [
@@ -38,6 +39,8 @@ export class ColourConstantChecker {
       `${this.chunkId}: ${this.label(entry, component)} is the constant ${v} (${bank.name}[${index}] at ${hex(at)}), outside 0..255: the game stores its low byte, ${v & 0xFF}.`);
   }
 }
+
+keepShape(new ColourConstantChecker(new LimitedSink(new DiagnosticSink(), ''), '', () => ''));
 
 /**
  * The PAK1 / PAF1 chunk header (BPK, BPA; FORMATS.md §9.3) after the shared start (duration at

@@ -7,6 +7,7 @@
 import { DiagnosticCode, DiagnosticSink, MAX_DIAGNOSTICS, Severity, hex } from '../binary/diagnostics';
 import { ElementLayout, FieldNode, FieldRole, readFixedString } from '../binary/fields';
 import { StructBuilder, fillGaps } from '../binary/builder';
+import { keepShape } from '../binary/shapes';
 import type { FormatResult } from '../result';
 import { LoopMode } from './types';
 
@@ -112,6 +113,8 @@ export class LimitedSink {
   }
 }
 
+keepShape(new LimitedSink(new DiagnosticSink(), '').counter('', 'hint'));
+
 export interface ChunkInfo {
   id: string;
   /** Absolute offset of the chunk id. */
@@ -192,6 +195,8 @@ export class ChunkContext {
     return node;
   }
 }
+
+keepShape(new ChunkContext(new Uint8Array(0), new DiagnosticSink(), { id: '', start: 0, declaredSize: 0, end: 0 }));
 
 /** Alignment padding text of the J3D writers (cut to the length needed). */
 export const J3D_PADDING_TEXT = 'This is padding data to alignment';

@@ -6,10 +6,12 @@
  * The checks run per track in the table loops, so like TrackChecker they count with CodeCounters
  * and build a message only for the diagnostics that are listed.
  */
-import { DiagnosticCode, hex } from '../binary/diagnostics';
+import { DiagnosticCode, DiagnosticSink, hex } from '../binary/diagnostics';
+import { keepShape } from '../binary/shapes';
 import { ElementLayout } from '../binary/fields';
 import { recordElement } from '../binary/builder';
-import type { CodeCounter, LimitedSink } from './container';
+import { LimitedSink } from './container';
+import type { CodeCounter } from './container';
 import type { TrackLabel } from './keytable';
 import type { FullTrack } from './types';
 
@@ -91,3 +93,6 @@ export class FullTrackChecker {
     return `${this.chunkId}: ${this.label(entry, component)} (full-track entry at ${hex(entryOffset)})`;
   }
 }
+
+keepShape(new FullTrackChecker(new LimitedSink(new DiagnosticSink(), ''), '', 0, () => ''));
+keepShape<FullBank>({ name: '', length: 0, offset: 0 });

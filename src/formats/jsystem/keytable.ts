@@ -6,12 +6,14 @@
  * count of "time decreases to the next key" per residue class is built once, so a worst-case
  * file (589,815 tracks sharing slices of 65,535-element banks) costs a few milliseconds.
  */
-import { hex } from '../binary/diagnostics';
+import { DiagnosticSink, hex } from '../binary/diagnostics';
+import { keepShape } from '../binary/shapes';
 import { readable } from '../binary/text';
 import { ElementLayout } from '../binary/fields';
 import { recordElement } from '../binary/builder';
 import type { KeyTrack } from './types';
-import type { CodeCounter, LimitedSink } from './container';
+import { LimitedSink } from './container';
+import type { CodeCounter } from './container';
 
 export const KEY_TABLE_ENTRY_SIZE = 6;
 
@@ -194,3 +196,6 @@ export class TrackChecker {
       `${this.where(entryOffset, entry, component)}: last key at frame ${readable(bank.values[lastIndex])} (${bank.name}[${lastIndex}], ${hex(at)}) is before the duration ${this.duration}; its value is held after it.`);
   }
 }
+
+keepShape(new TrackChecker(new LimitedSink(new DiagnosticSink(), ''), '', 0, () => ''));
+keepShape(bankRef('', new Float32Array(0), 0, 0, 4));

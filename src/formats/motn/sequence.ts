@@ -101,8 +101,9 @@ export function decodeSequence(ctx: MotnContext, start: number, rawEnd: number, 
   if (unknown & 0x8000) b.children[1].display = 'bit 15 set: non-standard layout';
   const frames = word0 & 0x7fff;
   const frameFlag = (word0 & 0x8000) !== 0;
-  // Every return below builds the node (once: building sorts the children).
-  const result: DecodedSequence = { node: PENDING, start, end: start + 4, frames, frameFlag, unknown, standard: true };
+  // Every return below builds the node (once: building sorts the children). `layout` is there
+  // from the start: adding it later gave the object a hidden class a GC could drop (shapes.ts).
+  const result: DecodedSequence = { node: PENDING, start, end: start + 4, frames, frameFlag, unknown, standard: true, layout: undefined };
 
   if (unknown & 0x8000) {
     result.standard = false;

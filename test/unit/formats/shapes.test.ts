@@ -1,0 +1,66 @@
+/**
+ * The decoder's optimized code must survive a full GC (src/formats/binary/shapes.ts): V8 throws
+ * away code specialised on a hidden class that a GC collected, and the decoder's working objects
+ * (builders, sinks, checkers) all die with each decode. A child process with V8's test natives
+ * optimizes the hot functions on real files, runs full GCs with nothing of the decode alive, and
+ * reports whether each function is still optimized.
+ */
+import { strict as assert } from 'assert';
+import { spawnSync } from 'child_process';
+import * as path from 'path';
+import { samplePath } from '../helpers';
+
+const OUT_SRC = path.join(__dirname, '../../../src');
+
+/** [label, module under out/src, expression giving the function from that module's exports]. */
+const HOT: [string, string, string][] = [
+  ['TrackChecker.check (BCK/BTK/BRK key tracks)', 'formats/jsystem/keytable.js', 'm.TrackChecker.prototype.check'],
+  ['StructBuilder.scalar (every header field)', 'formats/binary/builder.js', 'm.StructBuilder.prototype.scalar'],
+  ['StructBuilder.array (every table and bank)', 'formats/binary/builder.js', 'm.StructBuilder.prototype.array'],
+  ['ChunkContext.table (J3D tables)', 'formats/jsystem/container.js', 'm.ChunkContext.prototype.table'],
+  ['FullTrackChecker.check (BCA/BTP/BVA/BLA)', 'formats/jsystem/fulltrack.js', 'm.FullTrackChecker.prototype.check'],
+  ['decodeSequence (MOTN)', 'formats/motn/sequence.js', 'm.decodeSequence'],
+];
+
+const FILES = [
+  'j3d/smg/TripodBoss/StartDemo.bck',
+  'j3d/smg/TripodBossCore/2ndDemo.btk',
+  'j3d/smg/TripodBossCore/2ndDemo.brk',
+  'mkdd/objects/mariotree1_wait.bca',
+  'motn/motion.bin',
+];
+
+function childScript(): string {
+  return `
+const fs = require('fs');
+const { decode } = require(${JSON.stringify(path.join(OUT_SRC, 'formats/index.js'))});
+const files = ${JSON.stringify(FILES.map((f) => samplePath(f)))}.map((p) => [new Uint8Array(fs.readFileSync(p)), p]);
+const hot = ${JSON.stringify(HOT)}.map(([label, mod, expr]) => {
+  const m = require(${JSON.stringify(OUT_SRC)} + '/' + mod);
+  return [label, eval(expr)];
+});
+const run = () => { for (const [bytes, name] of files) decode(bytes, name); };
+for (const [, fn] of hot) %PrepareFunctionForOptimization(fn);
+for (let i = 0; i < 5; i++) run();
+for (const [, fn] of hot) %OptimizeFunctionOnNextCall(fn);
+run();
+const optimized = (fn) => (%GetOptimizationStatus(fn) & 16) !== 0;
+const before = hot.map(([label, fn]) => [label, optimized(fn)]);
+gc(); gc(); gc();
+const after = hot.map(([label, fn]) => [label, optimized(fn)]);
+process.stdout.write(JSON.stringify({ before, after }));
+`;
+}
+
+describe('decoder code survives a full GC (kept shapes)', function () {
+  this.timeout(60000);
+
+  it('the hot decode functions, optimized on real files, are still optimized after full GCs with no decode alive', () => {
+    const r = spawnSync(process.execPath, ['--allow-natives-syntax', '--expose-gc', '-e', childScript()], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const { before, after } = JSON.parse(r.stdout) as { before: [string, boolean][]; after: [string, boolean][] };
+    // The test is only meaningful if V8 optimized them in the first place.
+    assert.deepEqual(before.filter(([, ok]) => !ok).map(([label]) => label), [], 'not optimized before the GCs');
+    assert.deepEqual(after.filter(([, ok]) => !ok).map(([label]) => label), [], 'thrown away by the GCs');
+  });
+});
