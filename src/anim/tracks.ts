@@ -6,6 +6,7 @@ import { Curve, CurvePost, evaluateCurve } from './curve';
 import { compileJ3DTrack, J3DChannel } from './j3dTrack';
 import { compileMotnTrack, MotnKeyReading, readMotnKey } from './motnTrack';
 import { rotationScale } from './rotation';
+import { keepShape } from '../runtime/shapes';
 import { MATRIX_ELEMENTS, writeTextureMatrix } from './texmtx';
 import type { BckAnim } from '../formats/jsystem/bck/types';
 import type { BrkAnim, BrkColorBanks, BrkEntry } from '../formats/jsystem/brk/types';
@@ -204,6 +205,10 @@ type SrtBanks = Pick<BckAnim, 'scaleBank' | 'rotationBank' | 'translationBank'>;
 const EMPTY_BANK = new Float32Array(0);
 const SCALE_OPTIONS = { defaultValue: SRT_DEFAULTS.scale, post: CurvePost.None, scale: 1 };
 const TRANSLATION_OPTIONS = { defaultValue: SRT_DEFAULTS.translation, post: CurvePost.None, scale: 1 };
+
+// A planned keyed track, its channel and curves, and a constant, kept alive (see runtime/shapes.ts).
+keepShape(plannedKeyed('', 0, '', '', 'scale', compileJ3DTrack({ count: 2, index: 0, tangentMode: 0 }, new Float32Array(6), SCALE_OPTIONS), '', '', 1));
+keepShape(compileJ3DTrack(undefined, EMPTY_BANK, SCALE_OPTIONS));
 
 /** The SRT curves of a group: index 3 × (scale 0, rotation 1, translation 2) + axis. */
 type SrtCurves = Curve[];

@@ -1,5 +1,5 @@
 import { DiagnosticSink, hex } from './diagnostics';
-import { keepShape } from './shapes';
+import { keepShape } from '../../runtime/shapes';
 import {
   ArrayLayout, ElementLayout, Endian, FieldNode, FieldRole, SCALAR_SIZE, ScalarType, readFixedString, readScalar,
 } from './fields';

@@ -1,5 +1,5 @@
 /** Problems found while decoding are values, never exceptions. */
-import { keepShape } from './shapes';
+import { keepShape } from '../../runtime/shapes';
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
 

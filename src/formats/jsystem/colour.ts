@@ -6,7 +6,7 @@
  */
 import { bindingInfos, bindMaterialEntries } from '../../anim/materials';
 import { DiagnosticCode, DiagnosticSink, hex } from '../binary/diagnostics';
-import { keepShape } from '../binary/shapes';
+import { keepShape } from '../../runtime/shapes';
 import type { FieldNode } from '../binary/fields';
 import type { ModelData } from '../model/types';
 import type { ModelBindResult } from '../spec';

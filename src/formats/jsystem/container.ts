@@ -7,7 +7,7 @@
 import { DiagnosticCode, DiagnosticSink, MAX_DIAGNOSTICS, Severity, hex } from '../binary/diagnostics';
 import { ElementLayout, FieldNode, FieldRole, readFixedString } from '../binary/fields';
 import { StructBuilder, fillGaps } from '../binary/builder';
-import { keepShape } from '../binary/shapes';
+import { keepShape } from '../../runtime/shapes';
 import type { FormatResult } from '../result';
 import { LoopMode } from './types';
 

@@ -7,7 +7,7 @@
  * and build a message only for the diagnostics that are listed.
  */
 import { DiagnosticCode, DiagnosticSink, hex } from '../binary/diagnostics';
-import { keepShape } from '../binary/shapes';
+import { keepShape } from '../../runtime/shapes';
 import { ElementLayout } from '../binary/fields';
 import { recordElement } from '../binary/builder';
 import { LimitedSink } from './container';

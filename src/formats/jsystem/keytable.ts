@@ -7,7 +7,7 @@
  * file (589,815 tracks sharing slices of 65,535-element banks) costs a few milliseconds.
  */
 import { DiagnosticSink, hex } from '../binary/diagnostics';
-import { keepShape } from '../binary/shapes';
+import { keepShape } from '../../runtime/shapes';
 import { readable } from '../binary/text';
 import { ElementLayout } from '../binary/fields';
 import { recordElement } from '../binary/builder';
@@ -124,29 +124,48 @@ export class TrackChecker {
       if (count === 1 && index >= bank.declaredCount) this.reportConstantRange(index, entryOffset, bank, entry, component);
       return;
     }
-    if (tangentMode > 1) this.reportTangent(tangentMode, entryOffset, entry, component);
     const stride = tangentMode === 0 ? 3 : 4;
+    const last = index + (count - 1) * stride;
+    const values = bank.values;
+    const prefix = stride === 3 ? bank.dec3 : bank.dec4;
+    // The common case stays small enough for V8 to inline into the table loops: a known tangent
+    // mode, every key inside the declared bank and the bytes, key times in order.
+    if (tangentMode > 1 || last + stride > bank.declaredCount || last >= values.length || prefix === null ||
+      (prefix !== NO_DECREASES && prefix[last - stride] - (index >= stride ? prefix[index - stride] : 0) > 0)) {
+      this.checkIrregular(count, index, tangentMode, stride, entryOffset, bank, entry, component);
+      return;
+    }
+    if (values[index] > 0) this.firstKeyLate(index, entryOffset, bank, entry, component);
+    if (values[last] < this.duration) this.lastKeyEarly(last, entryOffset, bank, entry, component);
+  }
+
+  /** Every check of a keyed track (count ≥ 2), for tracks off the common path. */
+  private checkIrregular(count: number, index: number, tangentMode: number, stride: number, entryOffset: number, bank: BankRef, entry: number, component: number): void {
+    if (tangentMode > 1) this.reportTangent(tangentMode, entryOffset, entry, component);
     if (index + stride * count > bank.declaredCount) this.reportRange(count, index, stride, entryOffset, bank, entry, component);
     // Key time checks over the keys whose time is really present.
     const values = bank.values;
     const n = values.length;
     if (index >= n) return;
-    let keys = (((n - 1 - index) / stride) | 0) + 1;
-    if (keys > count) keys = count;
+    const keys = Math.min(count, (((n - 1 - index) / stride) | 0) + 1);
     const prefix = keys >= 2 ? (stride === 3 ? bank.dec3 : bank.dec4) ?? decreasePrefix(bank, stride) : NO_DECREASES;
     if (prefix !== NO_DECREASES) {
       const decreases = prefix[index + (keys - 2) * stride] - (index >= stride ? prefix[index - stride] : 0);
       if (decreases > 0) this.reportOrder(decreases, keys, index, stride, entryOffset, bank, entry, component);
     }
-    // Hints are common in hostile or synthetic files: once their limit is reached, only count.
-    if (values[index] > 0) {
-      if (this.firstLate.shown < this.firstLate.limit) this.reportFirstLate(index, entryOffset, bank, entry, component);
-      else this.firstLate.dropped++;
-    }
-    if (keys === count && values[index + (count - 1) * stride] < this.duration) {
-      if (this.lastEarly.shown < this.lastEarly.limit) this.reportLastEarly(index + (count - 1) * stride, entryOffset, bank, entry, component);
-      else this.lastEarly.dropped++;
-    }
+    if (values[index] > 0) this.firstKeyLate(index, entryOffset, bank, entry, component);
+    if (keys === count && values[index + (count - 1) * stride] < this.duration) this.lastKeyEarly(index + (count - 1) * stride, entryOffset, bank, entry, component);
+  }
+
+  // Hints are common in hostile or synthetic files: once their limit is reached, only count.
+  private firstKeyLate(index: number, entryOffset: number, bank: BankRef, entry: number, component: number): void {
+    if (this.firstLate.shown < this.firstLate.limit) this.reportFirstLate(index, entryOffset, bank, entry, component);
+    else this.firstLate.dropped++;
+  }
+
+  private lastKeyEarly(lastIndex: number, entryOffset: number, bank: BankRef, entry: number, component: number): void {
+    if (this.lastEarly.shown < this.lastEarly.limit) this.reportLastEarly(lastIndex, entryOffset, bank, entry, component);
+    else this.lastEarly.dropped++;
   }
 
   private where(entryOffset: number, entry: number, component: number): string {
