@@ -1,6 +1,6 @@
 /** What a file is, by its bytes (and, for MOTN, which has no magic, by its name). */
 import { readFixedString } from './binary/fields';
-import { looksLikeModel } from './model/model';
+import { looksLikeModel } from './model/magic';
 import { AnimFormat, FORMAT_LIST, specOfJ3dType } from './registry';
 
 export type DetectedKind = AnimFormat | 'model' | 'yaz0' | 'rarc' | 'unknown';

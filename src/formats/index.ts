@@ -7,7 +7,6 @@ import { assignPaths, FieldNode, readFixedString } from './binary/fields';
 import { fillGaps } from './binary/builder';
 import { decompressYaz0, isYaz0 } from './archive/yaz0';
 import { detect } from './detect';
-import { decodeModel } from './model/model';
 import type { ModelData } from './model/types';
 import { AnimData, AnimFormat, isAnimFormat, specOf } from './registry';
 import type { ContainerInfo, DecodedFile } from './types';
@@ -48,6 +47,14 @@ export interface DecodeOptions {
 }
 
 /** Decodes as far as the bytes allow. Never throws for any input. */
+/**
+ * The model decoders (J3D chunks, textures: 15 modules, 2 MiB of a process's memory) load on the
+ * first model: opening, validating or sampling an animation never needs them.
+ */
+function modelDecoder(): typeof import('./model/model') {
+  return require('./model/model') as typeof import('./model/model');
+}
+
 export function decode(input: Uint8Array, name = '', options: DecodeOptions = {}): DecodedFile {
   const diagnostics = new DiagnosticSink();
   let bytes = input;
@@ -64,7 +71,7 @@ export function decode(input: Uint8Array, name = '', options: DecodeOptions = {}
   let anim: AnimData | undefined;
   let model: ModelData | undefined;
   if (!options.format && detected === 'model') {
-    const result = decodeModel(bytes, diagnostics);
+    const result = modelDecoder().decodeModel(bytes, diagnostics);
     root = result.root;
     model = result.model;
   } else if (format) {

@@ -22,18 +22,14 @@ import { decodeShp1, newShp1Budget, SHP1_HEADER_SIZE, Shp1Chunk } from './shp1';
 import { decodeTex1, TEX1_HEADER_SIZE } from './tex1';
 import { checkInverseBinds } from '../../anim/pose';
 import { relabelPadding } from './bounds';
+import { MODEL_MAGIC } from './magic';
 import type { DrawMatrices, Envelopes, ModelData, ModelJoint, ModelResult, ModelTexture, VertexArrays } from './types';
 
-export const MODEL_MAGIC = 'J3D2';
+export { MODEL_MAGIC, looksLikeModel } from './magic';
 export const MODEL_TYPES: Record<string, 'bmd' | 'bdl'> = { bmd2: 'bmd', bmd3: 'bmd', bdl4: 'bdl' };
 
 /** Chunks of a model that are kept as opaque regions (no diagnostic). */
 export const OPAQUE_CHUNKS = new Set(['MDL3']);
-
-/** True when the bytes start like a J3D model (`J3D2` + `bmd?`/`bdl?`). */
-export function looksLikeModel(bytes: Uint8Array): boolean {
-  return readFixedString(bytes, 0, 4) === MODEL_MAGIC && /^(bmd|bdl)/.test(readFixedString(bytes, 4, 4));
-}
 
 function readHeader(bytes: Uint8Array, diagnostics: DiagnosticSink): { node: FieldNode; type: string; chunkCount: number } {
   const b = new StructBuilder(bytes, 'big', diagnostics, 'header', 0, 'JSystemHeader', 'header');
