@@ -2,8 +2,8 @@
  * The 6-byte key table entry shared by ANK1, TTK1 and TRK1 (FORMATS.md §1) and the track checks
  * of §8 items 5–7: bank range, tangent mode, key time order, first/last key versus duration.
  *
- * Key time order is checked in O(1) per track: for each bank and key stride (3 or 4) a prefix
- * count of "time decreases to the next key" per residue class is built once, so a worst-case
+ * Key time order is checked in O(1) per track: for each bank and key stride (3 or 4) the last
+ * "time decreases to the next key" position per residue class is built once, so a worst-case
  * file (589,815 tracks sharing slices of 65,535-element banks) costs a few milliseconds.
  */
 import { DiagnosticSink, hex } from '../binary/diagnostics';
@@ -49,7 +49,7 @@ export interface BankRef {
   /** Absolute offset of element 0. */
   offset: number;
   elementSize: number;
-  /** Lazily built prefix counts of time decreases for key strides 3 and 4. */
+  /** Lazily built last-decrease positions (see lastDecreases) for key strides 3 and 4. */
   dec3: Int32Array | null;
   dec4: Int32Array | null;
 }
@@ -58,20 +58,20 @@ export function bankRef(name: string, values: Float32Array | Int16Array, declare
   return { name, values, declaredCount, offset, elementSize, dec3: null, dec4: null };
 }
 
-/** decreasePrefix of a bank with no decrease at that stride: the key-order check is skipped. */
+/** lastDecreases of a bank with no decrease at that stride: the key-order check is skipped. */
 const NO_DECREASES = new Int32Array(0);
 
 /**
- * prefix[p] = number of positions q ≤ p with q ≡ p (mod stride) where the time at q + stride is
- * smaller than the time at q. The decreases of a track (index, keys) are then
- * prefix[index + (keys − 2)·stride] − prefix[index − stride].
+ * last[p] = 1 + the last position q ≤ p with q ≡ p (mod stride) where the time at q + stride is
+ * smaller than the time at q, or 0 when there is none. The keys of a track (index, keys) are out
+ * of order exactly when last[index + (keys − 2)·stride] > index: one read per track.
  */
-function decreasePrefix(bank: BankRef, stride: number): Int32Array {
+function lastDecreases(bank: BankRef, stride: number): Int32Array {
   const existing = stride === 3 ? bank.dec3 : bank.dec4;
   if (existing) return existing;
   const v = bank.values;
   const n = v.length;
-  // A bank whose times never decrease at this stride (every well-formed file) needs no counts.
+  // A bank whose elements never decrease at this stride needs no table.
   let any = false;
   for (let p = 0; p + stride < n; p++) {
     if (v[p + stride] < v[p]) { any = true; break; }
@@ -81,17 +81,14 @@ function decreasePrefix(bank: BankRef, stride: number): Int32Array {
     else bank.dec4 = NO_DECREASES;
     return NO_DECREASES;
   }
-  // Three plain loops (the first residues, the middle, the tail with no next key) instead of one
-  // with two range tests per element, and +(a < b) rather than a branch, which the random order
-  // of a bank's values mispredicts half the time: 0.65 → 0.4 ms per 65,535-element bank.
-  const prefix = new Int32Array(n);
+  const last = new Int32Array(n);
   const m = n - stride;
-  for (let p = 0; p < stride && p < m; p++) prefix[p] = +(v[p + stride] < v[p]);
-  for (let p = stride; p < m; p++) prefix[p] = prefix[p - stride] + +(v[p + stride] < v[p]);
-  for (let p = Math.max(0, m); p < n; p++) prefix[p] = p >= stride ? prefix[p - stride] : 0;
-  if (stride === 3) bank.dec3 = prefix;
-  else bank.dec4 = prefix;
-  return prefix;
+  for (let p = 0; p < stride && p < m; p++) last[p] = v[p + stride] < v[p] ? p + 1 : 0;
+  for (let p = stride; p < m; p++) last[p] = v[p + stride] < v[p] ? p + 1 : last[p - stride];
+  for (let p = Math.max(0, m); p < n; p++) last[p] = p >= stride ? last[p - stride] : 0;
+  if (stride === 3) bank.dec3 = last;
+  else bank.dec4 = last;
+  return last;
 }
 
 /** Produces the track's name for a message, e.g. `joint 3 rotationY`. Only called when reporting. */
@@ -130,11 +127,11 @@ export class TrackChecker {
     const stride = tangentMode === 0 ? 3 : 4;
     const last = index + (count - 1) * stride;
     const values = bank.values;
-    const prefix = stride === 3 ? bank.dec3 : bank.dec4;
+    const lastDecrease = stride === 3 ? bank.dec3 : bank.dec4;
     // The common case stays small enough for V8 to inline into the table loops: a known tangent
     // mode, every key inside the declared bank and the bytes, key times in order.
-    if (tangentMode > 1 || last + stride > bank.declaredCount || last >= values.length || prefix === null ||
-      (prefix !== NO_DECREASES && prefix[last - stride] - (index >= stride ? prefix[index - stride] : 0) > 0)) {
+    if (tangentMode > 1 || last + stride > bank.declaredCount || last >= values.length || lastDecrease === null ||
+      (lastDecrease !== NO_DECREASES && lastDecrease[last - stride] > index)) {
       this.checkIrregular(count, index, tangentMode, stride, entryOffset, bank, entry, component);
       return;
     }
@@ -151,11 +148,8 @@ export class TrackChecker {
     const n = values.length;
     if (index >= n) return;
     const keys = Math.min(count, (((n - 1 - index) / stride) | 0) + 1);
-    const prefix = keys >= 2 ? (stride === 3 ? bank.dec3 : bank.dec4) ?? decreasePrefix(bank, stride) : NO_DECREASES;
-    if (prefix !== NO_DECREASES) {
-      const decreases = prefix[index + (keys - 2) * stride] - (index >= stride ? prefix[index - stride] : 0);
-      if (decreases > 0) this.reportOrder(decreases, keys, index, stride, entryOffset, bank, entry, component);
-    }
+    const lastDecrease = keys >= 2 ? (stride === 3 ? bank.dec3 : bank.dec4) ?? lastDecreases(bank, stride) : NO_DECREASES;
+    if (lastDecrease !== NO_DECREASES && lastDecrease[index + (keys - 2) * stride] > index) this.reportOrder(keys, index, stride, entryOffset, bank, entry, component);
     if (values[index] > 0) this.firstKeyLate(index, entryOffset, bank, entry, component);
     if (keys === count && values[index + (count - 1) * stride] < this.duration) this.lastKeyEarly(index + (count - 1) * stride, entryOffset, bank, entry, component);
   }
@@ -193,11 +187,13 @@ export class TrackChecker {
       `${this.where(entryOffset, entry, component)} has ${count} keys × ${stride} elements from ${bank.name}[${index}], needing ${index + stride * count} element(s), but the bank holds ${bank.declaredCount}.`);
   }
 
-  private reportOrder(decreases: number, keys: number, index: number, stride: number, entryOffset: number, bank: BankRef, entry: number, component: number): void {
+  private reportOrder(keys: number, index: number, stride: number, entryOffset: number, bank: BankRef, entry: number, component: number): void {
     if (!this.order.take(bank.offset + index * bank.elementSize)) return;
     const values = bank.values;
     let k = 0;
     while (k < keys - 1 && !(values[index + (k + 1) * stride] < values[index + k * stride])) k++;
+    let decreases = 0;
+    for (let i = k; i < keys - 1; i++) if (values[index + (i + 1) * stride] < values[index + i * stride]) decreases++;
     const at = index + (k + 1) * stride;
     this.sink.diagnostics.warning('J3D_KEY_ORDER', bank.offset + at * bank.elementSize, bank.elementSize,
       `${this.where(entryOffset, entry, component)}: key ${k + 1} time ${readable(values[at])} at ${bank.name}[${at}] (${hex(bank.offset + at * bank.elementSize)}) is before key ${k} time ${readable(values[index + k * stride])}` +
