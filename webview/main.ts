@@ -61,9 +61,12 @@ function report(error: unknown, what: string): void {
 const handlers: MessageHandlers = {
   load: (m) => {
     vscode.postMessage(msg.loading());
+    // User Timing entries for benchmarks (bench/editor.ts reads `animscope:render`).
+    performance.mark('animscope:load');
     const view = ensureApp(m.settings.frameRate);
     rendered = false;
     view.load(m.file, m.settings, savedState()).then((counts) => {
+      performance.measure('animscope:render', 'animscope:load');
       rendered = true;
       vscode.setState(view.state);
       vscode.postMessage(msg.rendered({ format: m.file.format, fileName: m.file.fileName, byteLength: m.file.bytes.length }, counts));

@@ -63,6 +63,8 @@ export interface OpenTiming {
   readyMs?: number;
   /** resolveCustomEditor → `load` posted (serialisation included). */
   loadPostedMs?: number;
+  /** resolveCustomEditor → the webview's `loading` (sent as the `load` arrives, before it renders). */
+  acknowledgedMs?: number;
   /** resolveCustomEditor → first `rendered`. */
   renderedMs?: number;
 }
@@ -148,6 +150,7 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
         }
         break;
       case 'loading':
+        this.timing.acknowledgedMs ??= this.elapsed();
         this.watchdog.loadAcknowledged();
         break;
       case 'rendered':
