@@ -294,7 +294,11 @@ export function sampleCurveInto(c: Curve, out: { [i: number]: number }, offset: 
   const vFirst = finish(c, d[base + 1]);
   const vLast = finish(c, d[base + last * s + 1]);
   const plain = c.post === CurvePost.None;
+  const inAt = c.inAt, outAt = c.outAt;
   let lo = 0;
+  // The segment whose keys are loaded (frames outnumber keys: several samples share one), with
+  // the very operands `segment` computes, so the values are the same to the bit.
+  let loaded = -1, t0 = 0, dt = 0, v0 = 0, m0 = 0, v1 = 0, m1 = 0;
   for (let j = 0; j < count; j++) {
     const f = first + j;
     if (!(f >= tFirst)) out[offset + j] = vFirst;
@@ -302,7 +306,17 @@ export function sampleCurveInto(c: Curve, out: { [i: number]: number }, offset: 
     else {
       if (d[base + lo * s] > f) lo = 0;
       while (d[base + (lo + 1) * s] <= f) lo++;
-      const raw = segment(c, lo, f);
+      if (lo !== loaded) {
+        const a = base + lo * s, b = a + s;
+        t0 = d[a];
+        dt = d[b] - t0;
+        v0 = d[a + 1];
+        m0 = d[a + outAt] * dt;
+        v1 = d[b + 1];
+        m1 = d[b + inAt] * dt;
+        loaded = lo;
+      }
+      const raw = dt > 0 ? hermite((f - t0) / dt, v0, m0, v1, m1) : v0;
       out[offset + j] = plain ? raw : finish(c, raw);
     }
   }
