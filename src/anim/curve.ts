@@ -298,18 +298,22 @@ export function sampleCurveInto(c: Curve, out: { [i: number]: number }, offset: 
   let lo = 0;
   // The segment whose keys are loaded (frames outnumber keys: several samples share one), with
   // the very operands `segment` computes, so the values are the same to the bit.
-  let loaded = -1, t0 = 0, dt = 0, v0 = 0, m0 = 0, v1 = 0, m1 = 0;
+  let loaded = -1, t0 = 0, t1 = 0, dt = 0, v0 = 0, m0 = 0, v1 = 0, m1 = 0;
   for (let j = 0; j < count; j++) {
     const f = first + j;
     if (!(f >= tFirst)) out[offset + j] = vFirst;
     else if (f >= tLast) out[offset + j] = vLast;
     else {
-      if (d[base + lo * s] > f) lo = 0;
-      while (d[base + (lo + 1) * s] <= f) lo++;
+      // Still inside the loaded segment (t0 ≤ f < t1), the cursor below would not move.
+      if (loaded < 0 || t0 > f || !(f < t1)) {
+        if (d[base + lo * s] > f) lo = 0;
+        while (d[base + (lo + 1) * s] <= f) lo++;
+      }
       if (lo !== loaded) {
         const a = base + lo * s, b = a + s;
         t0 = d[a];
-        dt = d[b] - t0;
+        t1 = d[b];
+        dt = t1 - t0;
         v0 = d[a + 1];
         m0 = d[a + outAt] * dt;
         v1 = d[b + 1];
