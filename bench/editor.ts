@@ -61,7 +61,7 @@ export async function run(): Promise<void> {
 }
 
 // ---- the benchmark (Node, outside the host) ------------------------------------------------------------------
-interface OpenTiming { uri: string; fileName: string; byteLength: number; openMs: number; readyMs?: number; loadPostedMs?: number; acknowledgedMs?: number; renderedMs?: number }
+interface OpenTiming { uri: string; fileName: string; byteLength: number; openMs: number; resolvedAt: number; readyMs?: number; loadPostedMs?: number; acknowledgedMs?: number; renderedMs?: number }
 interface Stats { n: number; avg: number; p95: number; max: number }
 interface WebviewNumbers {
   scrub?: { input: Stats; interval: Stats; frames: number; duration: number };
@@ -71,6 +71,10 @@ interface WebviewNumbers {
   wallMs: number;
   /** The page's own time for the first load: `load` received → App.load done (User Timing `animscope:render`). */
   renderMs?: number;
+  /** Date.now() when the page's document began to load (performance.timeOrigin) and when its script ran (the `ready`). */
+  pageOrigin: number;
+  scriptStart?: number;
+  nav?: string;
 }
 
 class Bridge {
@@ -106,6 +110,10 @@ class Bridge {
 async function measureInWebview(frames: number): Promise<WebviewNumbers> {
   const started = performance.now();
   const renderMs = performance.getEntriesByName('animscope:render', 'measure')[0]?.duration;
+  const pageOrigin = performance.timeOrigin;
+  const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  (globalThis as { navDetail?: string }).navDetail = nav ? ['fetchStart', 'responseStart', 'responseEnd', 'domInteractive', 'domContentLoadedEventStart'].map((k) => `${k} ${Math.round(Number(nav[k as keyof PerformanceNavigationTiming]))}`).join(', ') + ` (${nav.name.slice(0, 80)})` : 'no nav entry';
+  const scriptStart = performance.getEntriesByName('animscope:script', 'mark')[0]?.startTime;
   const stats = (xs: number[]): Stats => {
     if (!xs.length) return { n: 0, avg: 0, p95: 0, max: 0 };
     const s = xs.slice().sort((a, b) => a - b);
@@ -156,7 +164,7 @@ async function measureInWebview(frames: number): Promise<WebviewNumbers> {
   const scrollHex = await scroll('.hex-body');
   await new Promise((r) => setTimeout(r, 200)); // long-task entries arrive asynchronously
   observer.disconnect();
-  return { scrub, scrollTree, scrollHex, longTasks, wallMs: performance.now() - started, renderMs };
+  return { nav: (globalThis as { navDetail?: string }).navDetail, scrub, scrollTree, scrollHex, longTasks, wallMs: performance.now() - started, renderMs, pageOrigin, scriptStart: scriptStart === undefined ? undefined : pageOrigin + scriptStart };
 }
 
 function fmt(n: number | undefined, digits = 1): string {
@@ -232,7 +240,7 @@ async function main(): Promise<void> {
     await W.waitForWorkbench(page);
     await bridge.ready();
     console.log(`  host ${host.url}, ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}; times in ms`);
-    const header = ['file', 'bytes', 'decode', 'ready', 'load posted', 'ack', 'rendered', 'load→rendered', 'page render', 'scrub avg', 'scrub p95', 'scrub max', 'frame p95', 'tree scroll p95', 'hex scroll p95', 'longest task'];
+    const header = ['file', 'bytes', 'decode', 'page created', 'script', 'ready', 'load posted', 'ack', 'rendered', 'load→rendered', 'page render', 'scrub avg', 'scrub p95', 'scrub max', 'frame p95', 'tree scroll p95', 'hex scroll p95', 'longest task'];
     const only = process.env.ANIMSCOPE_BENCH_FILTER;
     const withTimeout = <T>(what: string, p: Promise<T>, ms: number): Promise<T> => Promise.race([p,
       new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: no result within ${ms / 1000} s`)), ms))]);
@@ -272,8 +280,11 @@ async function main(): Promise<void> {
         note = `webview: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
       }
       const longest = numbers?.longTasks.length ? Math.max(...numbers.longTasks) : 0;
+      if (process.env.VERBOSE) console.log(`  [${f.name}] navigation: ${numbers?.nav}`);
       rows.push([
-        f.label, String(timing?.byteLength ?? ''), fmt(timing?.openMs), fmt(timing?.readyMs), fmt(timing?.loadPostedMs), fmt(timing?.acknowledgedMs), fmt(timing?.renderedMs),
+        f.label, String(timing?.byteLength ?? ''), fmt(timing?.openMs),
+        fmt(numbers && timing ? numbers.pageOrigin - timing.resolvedAt : undefined), fmt(numbers?.scriptStart !== undefined && timing ? numbers.scriptStart - timing.resolvedAt : undefined),
+        fmt(timing?.readyMs), fmt(timing?.loadPostedMs), fmt(timing?.acknowledgedMs), fmt(timing?.renderedMs),
         fmt(timing?.renderedMs !== undefined && timing.loadPostedMs !== undefined ? timing.renderedMs - timing.loadPostedMs : undefined), fmt(numbers?.renderMs),
         fmt(numbers?.scrub?.input.avg, 2), fmt(numbers?.scrub?.input.p95, 2), fmt(numbers?.scrub?.input.max, 2), fmt(numbers?.scrub?.interval.p95),
         fmt(numbers?.scrollTree.interval.p95), fmt(numbers?.scrollHex.interval.p95),
@@ -289,7 +300,8 @@ async function main(): Promise<void> {
     const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : (c ?? '').padStart(widths[i] ?? 0))).join('  ');
     console.log('\n' + line(header));
     for (const r of rows) console.log(line(r.slice(0, header.length)) + (r[header.length] ? `  ${r[header.length]}` : ''));
-    console.log('\n  decode = read + decode in openCustomDocument; ready / load posted / ack / rendered = ms after resolveCustomEditor\n' +
+    console.log('\n  decode = read + decode in openCustomDocument; page created (its document starts loading: performance.timeOrigin),\n' +
+      '  script (the page\'s script starts) / ready / load posted / ack / rendered = ms after resolveCustomEditor\n' +
       '  (ack: the page\'s `loading`, sent as the `load` arrives); load→rendered = rendered − load posted (target ≤ 50 ms,\n' +
       '  ≤ 300 for motion.bin and the worst case); page render = the page\'s own load → App.load done (User Timing);\n' +
       '  scrub = scrubber input event → synchronous redraw (player, curve cursor, preview), 300 frames over the animation;\n' +

@@ -15,6 +15,7 @@ interface VsCodeApi {
 }
 declare function acquireVsCodeApi(): VsCodeApi;
 
+performance.mark('animscope:script');
 const vscode = acquireVsCodeApi();
 const tracks = new PendingRequests<unknown>();
 const companions = new PendingRequests<{ anim?: unknown; error?: string }>();

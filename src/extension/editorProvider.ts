@@ -59,6 +59,8 @@ export interface OpenTiming {
   byteLength: number;
   /** Read + decode in openCustomDocument (0 when the document was already open). */
   openMs: number;
+  /** Date.now() at resolveCustomEditor (to place the page's own clock against the host's). */
+  resolvedAt: number;
   /** resolveCustomEditor → `ready` from the webview. */
   readyMs?: number;
   /** resolveCustomEditor → `load` posted (serialisation included). */
@@ -122,7 +124,7 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
     });
     this.timing = {
       uri: document.uri.toString(), fileName: document.fileName, format: document.decoded.format,
-      byteLength: document.decoded.bytes.length, openMs,
+      byteLength: document.decoded.bytes.length, openMs, resolvedAt: Date.now(),
     };
     this.disposables.push(
       panel.onDidChangeViewState(() => provider.sessionViewStateChanged(this)),
