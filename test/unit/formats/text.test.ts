@@ -1,5 +1,6 @@
 import { strict as assert } from 'assert';
 import { grouped, readable } from '../../../src/formats/binary/text';
+import { hex } from '../../../src/formats/binary/diagnostics';
 import { decode } from '../../../src/formats/index';
 import { writeBck } from '../../fixtures/j3d-writer';
 
@@ -33,5 +34,21 @@ describe('numbers in messages are rounded for people', () => {
     assert.match(messages, /key 1 time 0\.67 /);
     assert.match(messages, /first key at frame 2\.5 /);
     assert.doesNotMatch(messages, /0\.67000/);
+  });
+});
+
+describe('hex(): offsets in names and messages', () => {
+  it('0x and upper-case digits, zero-padded to the width; non-integers and negatives as toString(16) writes them', () => {
+    assert.equal(hex(0), '0x0');
+    assert.equal(hex(-0), '0x0');
+    assert.equal(hex(255), '0xFF');
+    assert.equal(hex(0x1A, 4), '0x001A');
+    assert.equal(hex(0xABCDE, 2), '0xABCDE');
+    assert.equal(hex(0x80000000), '0x80000000');
+    assert.equal(hex(0xFFFFFFFF, 8), '0xFFFFFFFF');
+    assert.equal(hex(2 ** 32), '0x100000000');
+    assert.equal(hex(-1), '0x-1');
+    assert.equal(hex(1.5), '0x1.8');
+    assert.equal(hex(NaN), '0xNAN');
   });
 });
