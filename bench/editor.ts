@@ -61,7 +61,7 @@ export async function run(): Promise<void> {
 }
 
 // ---- the benchmark (Node, outside the host) ------------------------------------------------------------------
-interface OpenTiming { uri: string; fileName: string; byteLength: number; openMs: number; resolvedAt: number; readyMs?: number; loadPostedMs?: number; acknowledgedMs?: number; renderedMs?: number }
+interface OpenTiming { uri: string; fileName: string; byteLength: number; openMs: number; resolvedEpochMs: number; readyMs?: number; loadPostedMs?: number; acknowledgedMs?: number; renderedMs?: number }
 interface Stats { n: number; avg: number; p95: number; max: number }
 interface WebviewNumbers {
   scrub?: { input: Stats; interval: Stats; frames: number; duration: number };
@@ -112,7 +112,7 @@ async function measureInWebview(frames: number): Promise<WebviewNumbers> {
   const renderMs = performance.getEntriesByName('animscope:render', 'measure')[0]?.duration;
   const pageOrigin = performance.timeOrigin;
   const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-  (globalThis as { navDetail?: string }).navDetail = nav ? ['fetchStart', 'responseStart', 'responseEnd', 'domInteractive', 'domContentLoadedEventStart'].map((k) => `${k} ${Math.round(Number(nav[k as keyof PerformanceNavigationTiming]))}`).join(', ') + ` (${nav.name.slice(0, 80)})` : 'no nav entry';
+  const navDetail = nav ? ['fetchStart', 'responseStart', 'responseEnd', 'domInteractive', 'domContentLoadedEventStart'].map((k) => `${k} ${Math.round(Number(nav[k as keyof PerformanceNavigationTiming]))}`).join(', ') + ` (${nav.name.slice(0, 80)})` : 'no nav entry';
   const scriptStart = performance.getEntriesByName('animscope:script', 'mark')[0]?.startTime;
   const stats = (xs: number[]): Stats => {
     if (!xs.length) return { n: 0, avg: 0, p95: 0, max: 0 };
@@ -164,7 +164,7 @@ async function measureInWebview(frames: number): Promise<WebviewNumbers> {
   const scrollHex = await scroll('.hex-body');
   await new Promise((r) => setTimeout(r, 200)); // long-task entries arrive asynchronously
   observer.disconnect();
-  return { nav: (globalThis as { navDetail?: string }).navDetail, scrub, scrollTree, scrollHex, longTasks, wallMs: performance.now() - started, renderMs, pageOrigin, scriptStart: scriptStart === undefined ? undefined : pageOrigin + scriptStart };
+  return { nav: navDetail, scrub, scrollTree, scrollHex, longTasks, wallMs: performance.now() - started, renderMs, pageOrigin, scriptStart: scriptStart === undefined ? undefined : pageOrigin + scriptStart };
 }
 
 function fmt(n: number | undefined, digits = 1): string {
@@ -283,7 +283,7 @@ async function main(): Promise<void> {
       if (process.env.VERBOSE) console.log(`  [${f.name}] navigation: ${numbers?.nav}`);
       rows.push([
         f.label, String(timing?.byteLength ?? ''), fmt(timing?.openMs),
-        fmt(numbers && timing ? numbers.pageOrigin - timing.resolvedAt : undefined), fmt(numbers?.scriptStart !== undefined && timing ? numbers.scriptStart - timing.resolvedAt : undefined),
+        fmt(numbers && timing ? numbers.pageOrigin - timing.resolvedEpochMs : undefined), fmt(numbers?.scriptStart !== undefined && timing ? numbers.scriptStart - timing.resolvedEpochMs : undefined),
         fmt(timing?.readyMs), fmt(timing?.loadPostedMs), fmt(timing?.acknowledgedMs), fmt(timing?.renderedMs),
         fmt(timing?.renderedMs !== undefined && timing.loadPostedMs !== undefined ? timing.renderedMs - timing.loadPostedMs : undefined), fmt(numbers?.renderMs),
         fmt(numbers?.scrub?.input.avg, 2), fmt(numbers?.scrub?.input.p95, 2), fmt(numbers?.scrub?.input.max, 2), fmt(numbers?.scrub?.interval.p95),

@@ -62,7 +62,10 @@ function report(error: unknown, what: string): void {
 const handlers: MessageHandlers = {
   load: (m) => {
     vscode.postMessage(msg.loading());
-    // User Timing entries for benchmarks (bench/editor.ts reads `animscope:render`).
+    // User Timing entries for benchmarks (bench/editor.ts reads `animscope:render`); one of each,
+    // however often the file reloads.
+    performance.clearMarks('animscope:load');
+    performance.clearMeasures('animscope:render');
     performance.mark('animscope:load');
     const view = ensureApp(m.settings.frameRate);
     rendered = false;

@@ -60,7 +60,7 @@ export interface OpenTiming {
   /** Read + decode in openCustomDocument (0 when the document was already open). */
   openMs: number;
   /** Date.now() at resolveCustomEditor (to place the page's own clock against the host's). */
-  resolvedAt: number;
+  resolvedEpochMs: number;
   /** resolveCustomEditor → `ready` from the webview. */
   readyMs?: number;
   /** resolveCustomEditor → `load` posted (serialisation included). */
@@ -124,7 +124,7 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
     });
     this.timing = {
       uri: document.uri.toString(), fileName: document.fileName, format: document.decoded.format,
-      byteLength: document.decoded.bytes.length, openMs, resolvedAt: Date.now(),
+      byteLength: document.decoded.bytes.length, openMs, resolvedEpochMs: Date.now(),
     };
     this.disposables.push(
       panel.onDidChangeViewState(() => provider.sessionViewStateChanged(this)),

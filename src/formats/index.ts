@@ -46,7 +46,6 @@ export interface DecodeOptions {
   format?: AnimFormat;
 }
 
-/** Decodes as far as the bytes allow. Never throws for any input. */
 /**
  * The model decoders (J3D chunks, textures: 15 modules, 2 MiB of a process's memory) load on the
  * first model: opening, validating or sampling an animation never needs them.
@@ -55,6 +54,7 @@ function modelDecoder(): typeof import('./model/model') {
   return require('./model/model') as typeof import('./model/model');
 }
 
+/** Decodes as far as the bytes allow. Never throws for any input. */
 export function decode(input: Uint8Array, name = '', options: DecodeOptions = {}): DecodedFile {
   const diagnostics = new DiagnosticSink();
   let bytes = input;

@@ -5,13 +5,13 @@
  * PAK1/PAF1 share their header.
  */
 import { bindingInfos, bindMaterialEntries } from '../../anim/materials';
-import { DiagnosticCode, DiagnosticSink, hex } from '../binary/diagnostics';
+import { DiagnosticCode, hex } from '../binary/diagnostics';
 import { keepShape } from '../../runtime/shapes';
 import type { FieldNode } from '../binary/fields';
 import type { ModelData } from '../model/types';
 import type { ModelBindResult } from '../spec';
-import { ChunkContext, LimitedSink, readAnimationStart } from './container';
-import type { CodeCounter } from './container';
+import { ChunkContext, KEPT_SINK, readAnimationStart } from './container';
+import type { CodeCounter, LimitedSink } from './container';
 import type { BankRef, TrackLabel } from './keytable';
 
 export const COLOUR_CODES: DiagnosticCode[] = [
@@ -40,7 +40,7 @@ export class ColourConstantChecker {
   }
 }
 
-keepShape(new ColourConstantChecker(new LimitedSink(new DiagnosticSink(), ''), '', () => ''));
+keepShape(new ColourConstantChecker(KEPT_SINK, '', () => ''));
 
 /**
  * The PAK1 / PAF1 chunk header (BPK, BPA; FORMATS.md §9.3) after the shared start (duration at

@@ -6,12 +6,12 @@
  * The checks run per track in the table loops, so like TrackChecker they count with CodeCounters
  * and build a message only for the diagnostics that are listed.
  */
-import { DiagnosticCode, DiagnosticSink, hex } from '../binary/diagnostics';
+import { DiagnosticCode, hex } from '../binary/diagnostics';
 import { keepShape } from '../../runtime/shapes';
 import { ElementLayout } from '../binary/fields';
 import { recordElement } from '../binary/builder';
-import { LimitedSink } from './container';
-import type { CodeCounter } from './container';
+import { KEPT_SINK } from './container';
+import type { CodeCounter, LimitedSink } from './container';
 import type { TrackLabel } from './keytable';
 import type { FullTrack } from './types';
 
@@ -94,5 +94,5 @@ export class FullTrackChecker {
   }
 }
 
-keepShape(new FullTrackChecker(new LimitedSink(new DiagnosticSink(), ''), '', 0, () => ''));
+keepShape(new FullTrackChecker(KEPT_SINK, '', 0, () => ''));
 keepShape<FullBank>({ name: '', length: 0, offset: 0 });
