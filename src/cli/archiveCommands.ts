@@ -15,7 +15,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parse } from './args';
 import type { Diagnostic } from '../formats/binary/diagnostics';
-import { DiagnosticSink } from '../formats/binary/diagnostics';
+import { DiagnosticSink, hex } from '../formats/binary/diagnostics';
 import {
   AnyArchive, ArchiveEntry, compressionOf, decompressEntry, detectEntry, extractAny, isAnyArchive, listArchiveTree,
 } from '../formats/archive/archive';
@@ -55,10 +55,6 @@ function readArchiveInput(arg: string, command: string): { bytes: Uint8Array; di
   const head = Array.from(input.bytes.subarray(0, 4), (b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
   throw new CliError(`${arg} is not an archive: ${command} reads RARC (plain or Yaz0) and Shenmue PKS (plain or gzip) archives, ` +
     (input.bytes.length ? `and this file starts with ${head}` : 'and this file is empty'));
-}
-
-function offsetText(n: number): string {
-  return '0x' + n.toString(16).toUpperCase().padStart(8, '0');
 }
 
 function describeArchive(a: AnyArchive): string {
@@ -103,7 +99,7 @@ function lsCommand(args: string[], io: CliIO): number {
       if (e.kind === 'folder') {
         io.out(`${'-'.padStart(10)}  ${'-'.padEnd(10)}  ${'-'.padEnd(4)}  ${'folder'.padEnd(7)}  ${safe(it.path)}/`);
       } else {
-        io.out(`${String(e.size).padStart(10)}  ${offsetText(e.dataOffset)}  ${e.compression.padEnd(4)}  ${e.format.padEnd(7)}  ${safe(it.path)}`);
+        io.out(`${String(e.size).padStart(10)}  ${hex(e.dataOffset, 8)}  ${e.compression.padEnd(4)}  ${e.format.padEnd(7)}  ${safe(it.path)}`);
       }
     }
     for (const { file, d } of diagnostics) io.out(diagnosticLine(file, d));

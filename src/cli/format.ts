@@ -1,4 +1,5 @@
 import { escapeControls } from '../formats/binary/text';
+import { hex } from '../formats/binary/diagnostics';
 import type { Diagnostic } from '../formats/binary/diagnostics';
 
 /**
@@ -10,8 +11,7 @@ export const safe = escapeControls;
 
 /** One diagnostic per line: `FILE 0x0000001C error J3D_FILE_SIZE message` (file and message escaped). */
 export function diagnosticLine(file: string, d: Diagnostic): string {
-  const offset = '0x' + d.offset.toString(16).toUpperCase().padStart(8, '0');
-  return `${safe(file)} ${offset} ${d.severity} ${d.code} ${safe(d.message)}`;
+  return `${safe(file)} ${hex(d.offset, 8)} ${d.severity} ${d.code} ${safe(d.message)}`;
 }
 
 /**

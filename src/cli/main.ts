@@ -12,6 +12,7 @@ import { checkSampleLimit, DEFAULT_MAX_SAMPLES, SampleLimitError, sampleStream }
 import { exportDecoded } from '../export/json';
 import { jsonFileText, sampleDocument, writeJson } from '../export/serialize';
 import { summarize } from '../formats/summary';
+import { hex } from '../formats/binary/diagnostics';
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import { grouped } from '../formats/binary/text';
 import { baseName, decode } from '../formats/index';
@@ -106,7 +107,7 @@ function exitForDiagnostics(io: CliIO, command: string, arg: string, diagnostics
   if (errors.length === 0) return EXIT_OK;
   const first = errors[0];
   io.err(safe(`animscope ${command}: ${arg} has ${plural(errors.length, 'error')} (first: ${first.code} at ` +
-    `0x${first.offset.toString(16).toUpperCase()}); \`animscope validate ${arg}\` lists them`));
+    `${hex(first.offset)}); \`animscope validate ${arg}\` lists them`));
   return EXIT_ERRORS;
 }
 
