@@ -4,7 +4,8 @@
  *
  * Key time order is checked in O(1) per track: for each bank and key stride (3 or 4) the last
  * "time decreases to the next key" position per residue class is built once, so a worst-case
- * file (589,815 tracks sharing slices of 65,535-element banks) costs a few milliseconds.
+ * file (589,815 tracks sharing slices of 65,535-element banks) costs a few milliseconds. A small
+ * bank's first tracks are read key by key instead (see BankRef.scanBudget).
  */
 import { hex } from '../binary/diagnostics';
 import { keepShape } from '../../runtime/shapes';
@@ -52,10 +53,20 @@ export interface BankRef {
   /** Lazily built last-decrease positions (see lastDecreases) for key strides 3 and 4. */
   dec3: Int32Array | null;
   dec4: Int32Array | null;
+  /**
+   * Key times the order check may still read track by track before it builds the tables: for a
+   * small bank, its few tracks cost less than a table, and many tracks read at most the bank's
+   * length this way before paying for the table once. A big bank builds its table at once
+   * (track by track, the early tracks of the worst case kept V8 from inlining `check`).
+   */
+  scanBudget: number;
 }
 
+/** Banks up to this many elements are checked for key order without a table while their budget lasts. */
+const SMALL_BANK = 4096;
+
 export function bankRef(name: string, values: Float32Array | Int16Array, declaredCount: number, offset: number, elementSize: number): BankRef {
-  return { name, values, declaredCount, offset, elementSize, dec3: null, dec4: null };
+  return { name, values, declaredCount, offset, elementSize, dec3: null, dec4: null, scanBudget: values.length <= SMALL_BANK ? values.length : 0 };
 }
 
 /** lastDecreases of a bank with no decrease at that stride: the key-order check is skipped. */
@@ -148,10 +159,23 @@ export class TrackChecker {
     const n = values.length;
     if (index >= n) return;
     const keys = Math.min(count, (((n - 1 - index) / stride) | 0) + 1);
-    const lastDecrease = keys >= 2 ? (stride === 3 ? bank.dec3 : bank.dec4) ?? lastDecreases(bank, stride) : NO_DECREASES;
-    if (lastDecrease !== NO_DECREASES && lastDecrease[index + (keys - 2) * stride] > index) this.reportOrder(keys, index, stride, entryOffset, bank, entry, component);
+    if (keys >= 2 && this.outOfOrder(keys, index, stride, bank)) this.reportOrder(keys, index, stride, entryOffset, bank, entry, component);
     if (values[index] > 0) this.firstKeyLate(index, entryOffset, bank, entry, component);
     if (keys === count && values[index + (count - 1) * stride] < this.duration) this.lastKeyEarly(index + (count - 1) * stride, entryOffset, bank, entry, component);
+  }
+
+  /** Whether the times of `keys` keys from `index` ever decrease: read directly while the bank's scan budget lasts, then by table. */
+  private outOfOrder(keys: number, index: number, stride: number, bank: BankRef): boolean {
+    let table = stride === 3 ? bank.dec3 : bank.dec4;
+    if (table === null && bank.scanBudget >= keys) {
+      bank.scanBudget -= keys;
+      const values = bank.values;
+      const end = index + (keys - 1) * stride;
+      for (let p = index; p < end; p += stride) if (values[p + stride] < values[p]) return true;
+      return false;
+    }
+    table ??= lastDecreases(bank, stride);
+    return table !== NO_DECREASES && table[index + (keys - 2) * stride] > index;
   }
 
   // Hints are common in hostile or synthetic files: once their limit is reached, only count.

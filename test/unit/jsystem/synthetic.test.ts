@@ -111,23 +111,37 @@ describe('jsystem: synthetic BCK', () => {
     assert.match(early[0].message, /rotationX .*: last key at frame 30 .* before the duration 60/);
   });
 
-  it('counts a track\'s own decreases, not those of the track before it in the bank', () => {
-    // scaleBank: track 0 at elements 0–14 (times 0, 8, 4, 10, 2: two decreases), track 1 at 15–23
-    // (times 0, 5, 10), track 2 at 24–32 (times 12, 11, 20: a decrease at its very first key). The
-    // step from track 0's last time (2) to track 1's first (0) is a decrease that belongs to neither.
-    const { bytes } = writeBck({
-      duration: 10,
-      joints: [
-        { y: { scale: { keys: [k(0, 1), k(8, 2), k(4, 3), k(10, 4), k(2, 5)] } } },
-        { y: { scale: { keys: [k(0, 1), k(5, 2), k(10, 3)] } } },
-        { y: { scale: { keys: [k(12, 1), k(11, 2), k(20, 3)] } } },
-      ],
+  // The order check reads a small bank's keys track by track until it has read as many elements
+  // as the bank holds, then builds a table per bank; a big bank (over 4,096 elements) builds it at
+  // once. The same three tracks are checked on each road, after `zeros` non-decreasing elements.
+  const orderRoads: { road: string; zeros: number; fillers: number }[] = [
+    { road: 'read track by track (small bank)', zeros: 0, fillers: 0 },
+    { road: 'by table (big bank)', zeros: 4500, fillers: 0 },
+    // 10 tracks of 10 keys on the zeros take 100 reads from the budget of a 63-element bank: spent.
+    { road: 'by table (small bank, budget spent)', zeros: 30, fillers: 10 },
+  ];
+  for (const { road, zeros, fillers } of orderRoads) {
+    it(`counts a track's own decreases, not those of the track before it in the bank (${road})`, () => {
+      // scaleBank after the zeros: track 0 at elements 0–14 (times 0, 8, 4, 10, 2: two decreases),
+      // track 1 at 15–23 (times 0, 5, 10), track 2 at 24–32 (times 12, 11, 20: a decrease at its very
+      // first key). The step from track 0's last time (2) to track 1's first (0) belongs to neither.
+      const filler = { y: { scale: { raw: { count: 10, index: 0, tangentMode: 0 } } } };
+      const { bytes } = writeBck({
+        duration: 10,
+        banks: { scale: new Array<number>(zeros).fill(0) },
+        joints: [
+          ...new Array(fillers).fill(filler),
+          { y: { scale: { keys: [k(0, 1), k(8, 2), k(4, 3), k(10, 4), k(2, 5)] } } },
+          { y: { scale: { keys: [k(0, 1), k(5, 2), k(10, 3)] } } },
+          { y: { scale: { keys: [k(12, 1), k(11, 2), k(20, 3)] } } },
+        ],
+      });
+      const d = only(decode(bytes, 'a.bck'), 'J3D_KEY_ORDER');
+      assert.deepStrictEqual(d.map((x) => x.message.match(/joint \d+/)?.[0]), [`joint ${fillers}`, `joint ${fillers + 2}`]);
+      assert.match(d[0].message, new RegExp(`joint ${fillers} scaleY .*key 2 time 4 at scaleBank\\[${zeros + 6}\\] .*is before key 1 time 8 \\(2 decreases in this track\\)\\.`));
+      assert.match(d[1].message, new RegExp(`joint ${fillers + 2} scaleY .*key 1 time 11 at scaleBank\\[${zeros + 27}\\] .*is before key 0 time 12\\.`));
     });
-    const d = only(decode(bytes, 'a.bck'), 'J3D_KEY_ORDER');
-    assert.deepStrictEqual(d.map((x) => x.message.match(/joint \d+/)?.[0]), ['joint 0', 'joint 2']);
-    assert.match(d[0].message, /joint 0 scaleY .*key 2 time 4 at scaleBank\[6\] .*is before key 1 time 8 \(2 decreases in this track\)\./);
-    assert.match(d[1].message, /joint 2 scaleY .*key 1 time 11 at scaleBank\[27\] .*is before key 0 time 12\./);
-  });
+  }
 
   it('reports decreasing key times at the offending time', () => {
     const { bytes, layout } = writeBck({ duration: 10, joints: [{}, { y: { scale: { keys: [k(0, 1), k(8, 2), k(4, 3), k(10, 4)] } } }] });
