@@ -74,6 +74,8 @@ interface WebviewNumbers {
   /** Date.now() when the page's document began to load (performance.timeOrigin) and when its script ran (the `ready`). */
   pageOrigin: number;
   scriptStart?: number;
+  /** Date.now() when the first `load` reached the page (User Timing `animscope:load`). */
+  loadArrived?: number;
   nav?: string;
 }
 
@@ -114,6 +116,7 @@ async function measureInWebview(frames: number): Promise<WebviewNumbers> {
   const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   const navDetail = nav ? ['fetchStart', 'responseStart', 'responseEnd', 'domInteractive', 'domContentLoadedEventStart'].map((k) => `${k} ${Math.round(Number(nav[k as keyof PerformanceNavigationTiming]))}`).join(', ') + ` (${nav.name.slice(0, 80)})` : 'no nav entry';
   const scriptStart = performance.getEntriesByName('animscope:script', 'mark')[0]?.startTime;
+  const loadMark = performance.getEntriesByName('animscope:load', 'mark')[0]?.startTime;
   const stats = (xs: number[]): Stats => {
     if (!xs.length) return { n: 0, avg: 0, p95: 0, max: 0 };
     const s = xs.slice().sort((a, b) => a - b);
@@ -164,7 +167,8 @@ async function measureInWebview(frames: number): Promise<WebviewNumbers> {
   const scrollHex = await scroll('.hex-body');
   await new Promise((r) => setTimeout(r, 200)); // long-task entries arrive asynchronously
   observer.disconnect();
-  return { nav: navDetail, scrub, scrollTree, scrollHex, longTasks, wallMs: performance.now() - started, renderMs, pageOrigin, scriptStart: scriptStart === undefined ? undefined : pageOrigin + scriptStart };
+  return { nav: navDetail, scrub, scrollTree, scrollHex, longTasks, wallMs: performance.now() - started, renderMs, pageOrigin, scriptStart: scriptStart === undefined ? undefined : pageOrigin + scriptStart,
+    loadArrived: loadMark === undefined ? undefined : pageOrigin + loadMark };
 }
 
 function fmt(n: number | undefined, digits = 1): string {
@@ -240,7 +244,7 @@ async function main(): Promise<void> {
     await W.waitForWorkbench(page);
     await bridge.ready();
     console.log(`  host ${host.url}, ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}; times in ms`);
-    const header = ['file', 'bytes', 'decode', 'page created', 'script', 'ready', 'load posted', 'ack', 'rendered', 'load→rendered', 'page render', 'scrub avg', 'scrub p95', 'scrub max', 'frame p95', 'tree scroll p95', 'hex scroll p95', 'longest task'];
+    const header = ['file', 'bytes', 'decode', 'page created', 'script', 'ready', 'load posted', 'ack', 'rendered', 'load→rendered', '→ page', 'page render', 'page →', 'scrub avg', 'scrub p95', 'scrub max', 'frame p95', 'tree scroll p95', 'hex scroll p95', 'longest task'];
     const only = process.env.ANIMSCOPE_BENCH_FILTER;
     const withTimeout = <T>(what: string, p: Promise<T>, ms: number): Promise<T> => Promise.race([p,
       new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: no result within ${ms / 1000} s`)), ms))]);
@@ -285,7 +289,10 @@ async function main(): Promise<void> {
         f.label, String(timing?.byteLength ?? ''), fmt(timing?.openMs),
         fmt(numbers && timing ? numbers.pageOrigin - timing.resolvedEpochMs : undefined), fmt(numbers?.scriptStart !== undefined && timing ? numbers.scriptStart - timing.resolvedEpochMs : undefined),
         fmt(timing?.readyMs), fmt(timing?.loadPostedMs), fmt(timing?.acknowledgedMs), fmt(timing?.renderedMs),
-        fmt(timing?.renderedMs !== undefined && timing.loadPostedMs !== undefined ? timing.renderedMs - timing.loadPostedMs : undefined), fmt(numbers?.renderMs),
+        fmt(timing?.renderedMs !== undefined && timing.loadPostedMs !== undefined ? timing.renderedMs - timing.loadPostedMs : undefined),
+        fmt(numbers?.loadArrived !== undefined && timing?.loadPostedMs !== undefined ? numbers.loadArrived - (timing.resolvedEpochMs + timing.loadPostedMs) : undefined),
+        fmt(numbers?.renderMs),
+        fmt(numbers?.loadArrived !== undefined && numbers.renderMs !== undefined && timing?.renderedMs !== undefined ? timing.resolvedEpochMs + timing.renderedMs - (numbers.loadArrived + numbers.renderMs) : undefined),
         fmt(numbers?.scrub?.input.avg, 2), fmt(numbers?.scrub?.input.p95, 2), fmt(numbers?.scrub?.input.max, 2), fmt(numbers?.scrub?.interval.p95),
         fmt(numbers?.scrollTree.interval.p95), fmt(numbers?.scrollHex.interval.p95),
         numbers ? `${fmt(longest, 0)}${numbers.longTasks.length ? ` (${numbers.longTasks.length} > 50 ms)` : ''}` : '–',
@@ -303,7 +310,9 @@ async function main(): Promise<void> {
     console.log('\n  decode = read + decode in openCustomDocument; page created (its document starts loading: performance.timeOrigin),\n' +
       '  script (the page\'s script starts) / ready / load posted / ack / rendered = ms after resolveCustomEditor\n' +
       '  (ack: the page\'s `loading`, sent as the `load` arrives); load→rendered = rendered − load posted (target ≤ 50 ms,\n' +
-      '  ≤ 300 for motion.bin and the worst case); page render = the page\'s own load → App.load done (User Timing);\n' +
+      '  ≤ 300 for motion.bin and the worst case) = → page (load posted → the page has it) + page render (the page\'s own\n' +
+      '  load → App.load done, User Timing) + page → (App.load done → the host has `rendered`); the host and the page share\n' +
+      '  one clock (Date.now() and performance.timeOrigin + mark);\n' +
       '  scrub = scrubber input event → synchronous redraw (player, curve cursor, preview), 300 frames over the animation;\n' +
       '  frame p95 = rAF interval while scrubbing; scroll p95 = rAF interval per scroll step (120 steps top → bottom);\n' +
       '  longest task = PerformanceObserver longtask during scrub + scroll (0 = none over 50 ms).');
