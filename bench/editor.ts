@@ -79,6 +79,26 @@ interface WebviewNumbers {
   nav?: string;
 }
 
+/** Starts a Chromium trace of the page's renderer(s); the returned function ends it and gives the events. */
+async function startTrace(page: import('../test/host/playwright').Page): Promise<() => Promise<unknown[]>> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', (d: { value: unknown[] }) => { events.push(...d.value); });
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,blink.user_timing,toplevel,v8.execute,disabled-by-default-devtools.timeline.stack', transferMode: 'ReportEvents' });
+  // The page's thread is the workbench's: a CPU profile of it as well (<file>.cpuprofile).
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile } = await cdp.send('Profiler.stop') as { profile: unknown };
+    fs.writeFileSync(`${process.env.ANIMSCOPE_BENCH_TRACE}.cpuprofile`, JSON.stringify(profile));
+    const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+    await cdp.send('Tracing.end');
+    await done;
+    return events;
+  };
+}
+
 class Bridge {
   private next = 1;
   constructor(private readonly dir: string) {}
@@ -254,6 +274,8 @@ async function main(): Promise<void> {
       await withTimeout('close all editors', bridge.call('workbench.action.closeAllEditors'), 30000);
       const before = (await bridge.call<OpenTiming[]>(TIMINGS_COMMAND)).length;
       const wall0 = Date.now();
+      // ANIMSCOPE_BENCH_TRACE=<file.json>: a Chromium trace (all frames) of the first file's open, for chrome://tracing.
+      const trace = process.env.ANIMSCOPE_BENCH_TRACE && rows.length === 0 ? await startTrace(page) : undefined;
       progress('vscode.openWith');
       await withTimeout('vscode.openWith', bridge.call('vscode.openWith', { $file: path.join(workspace, f.name) }, VIEW_TYPE), 120000);
       progress('waiting for the rendered timing');
@@ -263,6 +285,7 @@ async function main(): Promise<void> {
         timing = all.slice(Math.min(before, all.length)).reverse().find((x) => x.uri.endsWith('/' + encodeURIComponent(f.name).replace(/%2F/g, '/')) || x.fileName === f.name);
         if (!timing?.renderedMs) await sleep(100);
       }
+      if (trace) fs.writeFileSync(process.env.ANIMSCOPE_BENCH_TRACE!, JSON.stringify(await trace()));
       const wv = W.webviewContent(page);
       let numbers: WebviewNumbers | undefined;
       let note = '';

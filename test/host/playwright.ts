@@ -51,6 +51,14 @@ export interface Page {
   on(event: 'console', listener: (message: ConsoleMessage) => void): void;
   on(event: 'pageerror', listener: (error: Error) => void): void;
   bringToFront(): Promise<void>;
+  context(): { newCDPSession(page: Page): Promise<CDPSession> };
+}
+
+/** Chrome DevTools Protocol session (benchmarks' traces). */
+export interface CDPSession {
+  send(method: string, params?: object): Promise<unknown>;
+  on(event: string, listener: (data: never) => void): void;
+  once(event: string, listener: (data: never) => void): void;
 }
 
 export interface BrowserContext {

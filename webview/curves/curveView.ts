@@ -518,7 +518,8 @@ export class CurveView implements CurveControls {
     const colors = this.colors;
     if (!ctx || !colors || !this.scale.width) return undefined;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    const family = getComputedStyle(this.element).fontFamily || 'sans-serif';
+    // Read with the colours (reading the style at each draw made the browser recompute it there).
+    const family = colors.fontFamily;
     return { ctx, colors, scale: this.scale, font: (size) => `${size}px ${family}` };
   }
 

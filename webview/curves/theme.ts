@@ -28,9 +28,13 @@ const ROLES = {
 } as const;
 
 export type ColorRole = keyof typeof ROLES;
-export type ThemeColors = Record<ColorRole, string> & { kind: 'light' | 'dark' | 'high-contrast' | 'high-contrast-light' };
+export type ThemeColors = Record<ColorRole, string> & {
+  kind: 'light' | 'dark' | 'high-contrast' | 'high-contrast-light';
+  /** The element's font family (VS Code's UI font), for canvas text. */
+  fontFamily: string;
+};
 
-/** Reads every role from the computed style of `element` (default <body>). */
+/** Reads every role and the font family from the computed style of `element` (default <body>). */
 export function readThemeColors(element: Element = document.body): ThemeColors {
   const cs = getComputedStyle(element);
   const out = {} as Record<ColorRole, string>;
@@ -51,7 +55,7 @@ export function readThemeColors(element: Element = document.body): ThemeColors {
       : cl.contains('vscode-light')
         ? 'light'
         : 'dark';
-  return Object.assign(out, { kind }) as ThemeColors;
+  return Object.assign(out, { kind, fontFamily: cs.fontFamily || 'sans-serif' }) as ThemeColors;
 }
 
 /** Calls `onChange` after VS Code switches theme (body class or style changes). Returns a disposer. */

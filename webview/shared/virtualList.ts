@@ -4,6 +4,12 @@
  * Row elements are pooled and repositioned with a transform; a row whose index did not change is
  * not re-rendered while scrolling. A released row leaves the DOM (it is not merely hidden: a row
  * class with its own `display` would override the `hidden` attribute and paint a stale row).
+ *
+ * Building the rows reads no geometry: the scroll position is kept from the scroll events and
+ * the list's own writes, the viewport's height from its ResizeObserver. Reading either from the
+ * DOM while a page is being built makes the browser lay the page out then and there, once per
+ * read after a change (a file's first render did a dozen such layouts). Until the first
+ * observation only the overscan rows exist; the rest arrive before the first paint.
  */
 import { el } from './dom';
 
@@ -31,6 +37,8 @@ export class VirtualList {
   private readonly free: HTMLElement[] = [];
   private pinned: number | undefined;
   private viewportHeight = 0;
+  /** Scroll position in row pixels (unscaled), as last scrolled or set. */
+  private top = 0;
   private readonly overscan: number;
   private resizeObserver: ResizeObserver | undefined;
   /** > 1 when the list is taller than the browser allows: scroll positions are scaled. */
@@ -43,7 +51,10 @@ export class VirtualList {
     this.viewport = el('div', `vlist ${options.className ?? ''}`.trim());
     this.content = el('div', 'vlist-content');
     this.viewport.append(this.content);
-    this.viewport.addEventListener('scroll', () => this.render(), { passive: true });
+    this.viewport.addEventListener('scroll', () => {
+      this.top = this.viewport.scrollTop * this.scale;
+      this.render();
+    }, { passive: true });
   }
 
   get rowHeight(): number {
@@ -56,17 +67,19 @@ export class VirtualList {
 
   mount(container: HTMLElement): void {
     container.append(this.viewport);
-    this.viewportHeight = this.viewport.clientHeight;
-    if (typeof ResizeObserver !== 'undefined') {
-      this.resizeObserver = new ResizeObserver(() => {
-        const h = this.viewport.clientHeight;
-        if (h !== this.viewportHeight) {
-          this.viewportHeight = h;
-          this.render();
-        }
-      });
-      this.resizeObserver.observe(this.viewport);
+    if (typeof ResizeObserver === 'undefined') {
+      this.viewportHeight = this.viewport.clientHeight;
+      return;
     }
+    // Delivered after the browser's own layout, so reading the height here costs nothing extra.
+    this.resizeObserver = new ResizeObserver(() => {
+      const h = this.viewport.clientHeight;
+      if (h !== this.viewportHeight) {
+        this.viewportHeight = h;
+        this.render();
+      }
+    });
+    this.resizeObserver.observe(this.viewport);
   }
 
   /** Reads the viewport's height again (after it was shown or resized by its owner). */
@@ -80,6 +93,9 @@ export class VirtualList {
     const total = count * this.options.rowHeight;
     this.scale = total > MAX_SCROLL_HEIGHT ? total / MAX_SCROLL_HEIGHT : 1;
     this.content.style.height = `${Math.round(total / this.scale)}px`;
+    // Fewer rows: the browser will clamp the scroll position (and tell us by a scroll event);
+    // rows are placed for the clamped position meanwhile.
+    this.top = Math.min(this.top, Math.max(0, total - this.viewportHeight));
     this.refresh();
   }
 
@@ -146,19 +162,21 @@ export class VirtualList {
     else if (rowTop < top || rowTop + h > top + view) {
       target = mode === 'nearest' ? (rowTop < top ? rowTop : rowTop + h - view) : rowTop - (view - h) / 2;
     }
-    if (target !== undefined) {
-      this.viewport.scrollTop = Math.max(0, target) / this.scale;
-      this.render();
-    }
+    if (target !== undefined) this.setScrollTopPx(target);
   }
 
   /** Scroll position in row pixels (unscaled). */
   scrollTopPx(): number {
-    return this.viewport.scrollTop * this.scale;
+    return this.top;
   }
 
   setScrollTopPx(px: number): void {
-    this.viewport.scrollTop = px / this.scale;
+    const target = Math.max(0, px);
+    // Writing scrollTop lays the page out first, even to write the value it already has.
+    if (target !== this.top) {
+      this.viewport.scrollTop = target / this.scale;
+      this.top = this.viewport.scrollTop * this.scale;
+    }
     this.render();
   }
 
@@ -180,9 +198,9 @@ export class VirtualList {
   /** Positions the rows for the current scroll position; renders only rows new to the view. */
   render(): void {
     const h = this.options.rowHeight;
-    const top = this.scrollTopPx();
+    const top = this.top;
     const first = Math.max(0, Math.floor(top / h) - this.overscan);
-    const last = Math.min(this.count - 1, Math.ceil((top + this.height()) / h) + this.overscan);
+    const last = Math.min(this.count - 1, Math.ceil((top + this.viewportHeight) / h) + this.overscan);
     const pinned = this.pinned !== undefined && this.pinned < this.count ? this.pinned : undefined;
     for (const [index, row] of this.active) {
       if ((index < first || index > last) && index !== pinned) {
