@@ -5,7 +5,7 @@
 import type { PlannedTrack } from '../../anim/tracks';
 import type { FormatData, FormatSpec } from '../spec';
 import { bindClusters } from './binding';
-import { indexOfKey } from './family';
+import { listGroups } from './family';
 
 /** What BLK and BLA data have in common. */
 export interface ClusterWeightData {
@@ -20,23 +20,11 @@ export interface ClusterWeightData {
  */
 export function clusterWeightFacets<A extends ClusterWeightData & FormatData>(chunkId: string, plan: (anim: A, first: number, end: number) => PlannedTrack[],
   moves: (anim: A, track: number) => boolean): Pick<FormatSpec<A>, 'groups' | 'preview' | 'model'> {
-  const trackPath = new RegExp(`^${chunkId}/trackTable\\[(\\d+)\\]`);
   return {
-    groups: {
-      noun: 'Track',
-      count: (anim) => anim.tracks?.length ?? 0,
-      key: (_anim, i) => `track:${i}`,
-      index: (anim, key) => indexOfKey(key, 'track', anim.tracks?.length ?? 0),
-      label: (_anim, i) => `Weight track ${i}`,
-      plan: (anim, i) => plan(anim, i, i + 1),
-      first: (anim) => Math.max(0, (anim.tracks ?? []).findIndex((_t, i) => moves(anim, i))),
-      ofPath: (anim, path) => {
-        const m = trackPath.exec(path);
-        return m && Number(m[1]) < (anim.tracks?.length ?? 0) ? Number(m[1]) : undefined;
-      },
-      duration: (anim) => anim.duration,
-      loopMode: (anim) => anim.loopMode,
-    },
+    groups: listGroups({
+      noun: 'Track', keyPrefix: 'track', items: (anim) => anim.tracks, label: (_anim, i) => `Weight track ${i}`, plan,
+      moves: (anim, _t, i) => moves(anim, i), rowPath: new RegExp(`^${chunkId}/trackTable\\[(\\d+)\\]`),
+    }),
     preview: { kind: 'none' },
     model: {
       target: 'clusters',

@@ -6,7 +6,7 @@
 import type { PlannedTrack } from '../../anim/tracks';
 import type { FormatData, FormatSpec } from '../spec';
 import { bindMaterialColour } from './colour';
-import { indexOfKey, rgbaSchema } from './family';
+import { listGroups, rgbaSchema } from './family';
 
 /** What BPK and BPA data have in common. */
 export interface MaterialColourData {
@@ -21,23 +21,12 @@ export interface MaterialColourData {
  */
 export function materialColourFacets<A extends MaterialColourData & FormatData>(chunkId: string, plan: (anim: A, first: number, end: number) => PlannedTrack[],
   moves: (anim: A, entry: number) => boolean): Pick<FormatSpec<A>, 'groups' | 'preview' | 'model'> {
-  const entryPath = new RegExp(`^${chunkId}/(?:entryTable|materialIdTable|nameTable/entries|nameTable/strings)\\[(\\d+)\\]`);
   return {
-    groups: {
-      noun: 'Entry',
-      count: (anim) => anim.entries?.length ?? 0,
-      key: (_anim, i) => `entry:${i}`,
-      index: (anim, key) => indexOfKey(key, 'entry', anim.entries?.length ?? 0),
-      label: (anim, i) => `${anim.entries[i]?.materialName ?? ''} · colour 0`,
-      plan: (anim, i) => plan(anim, i, i + 1),
-      first: (anim) => Math.max(0, (anim.entries ?? []).findIndex((_e, i) => moves(anim, i))),
-      ofPath: (anim, path) => {
-        const m = entryPath.exec(path);
-        return m && Number(m[1]) < (anim.entries?.length ?? 0) ? Number(m[1]) : undefined;
-      },
-      duration: (anim) => anim.duration,
-      loopMode: (anim) => anim.loopMode,
-    },
+    groups: listGroups({
+      noun: 'Entry', keyPrefix: 'entry', items: (anim) => anim.entries, label: (anim, i) => `${anim.entries[i]?.materialName ?? ''} · colour 0`, plan,
+      moves: (anim, _e, i) => moves(anim, i),
+      rowPath: new RegExp(`^${chunkId}/(?:entryTable|materialIdTable|nameTable/entries|nameTable/strings)\\[(\\d+)\\]`),
+    }),
     preview: {
       kind: 'colour',
       entry: (anim, i) => {

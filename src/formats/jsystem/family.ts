@@ -7,7 +7,8 @@ import { plural } from '../binary/text';
 import { bindingInfos, MaterialBindOptions, MaterialBindingResult } from '../../anim/materials';
 import { isInt, isObj, Obj } from '../binary/guards';
 import type { ModelData } from '../model/types';
-import type { FormatFamily, FormatMagic, FormatSummary, ModelFacet } from '../spec';
+import type { FormatFamily, FormatMagic, FormatSummary, GroupFacet, ModelFacet } from '../spec';
+import type { PlannedTrack } from '../../anim/tracks';
 import { J3D_BINDING_CODES } from './binding';
 import { COLOUR_CODES } from './colour';
 import { JSYSTEM_CODES } from './container';
@@ -125,6 +126,44 @@ export function indexOfKey(key: string, prefix: string, count: number): number |
   if (!/^\d+$/.test(rest)) return undefined;
   const n = Number(rest);
   return n < count ? n : undefined;
+}
+
+/** A kind whose groups are the items of one list, in file order (a BCK's joints, a BTP's entries). */
+export interface ListGroups<A, T> {
+  /** The picker's noun (`Joint`) and the prefix of the saved keys (`joint` → `joint:3`). */
+  noun: string;
+  keyPrefix: string;
+  items(anim: A): readonly T[] | undefined;
+  label(anim: A, i: number): string;
+  plan(anim: A, first: number, end: number): PlannedTrack[];
+  /** Whether item i animates: the group shown first is the first that does. */
+  moves(anim: A, item: T, i: number): boolean;
+  /** The table rows of the structure tree that select an item: the first capture is the row. */
+  rowPath: RegExp;
+  /** Table rows per item (a BTK entry has 3, one per axis); 1 by default. */
+  rowsPerItem?: number;
+}
+
+/** The groups facet of a kind whose groups are one list of the animation. */
+export function listGroups<A extends { duration: number; loopMode: number }, T>(o: ListGroups<A, T>): GroupFacet<A> {
+  const count = (anim: A): number => o.items(anim)?.length ?? 0;
+  const rows = o.rowsPerItem ?? 1;
+  return {
+    noun: o.noun,
+    count,
+    key: (_anim, i) => `${o.keyPrefix}:${i}`,
+    index: (anim, key) => indexOfKey(key, o.keyPrefix, count(anim)),
+    label: o.label,
+    plan: (anim, i) => o.plan(anim, i, i + 1),
+    first: (anim) => Math.max(0, (o.items(anim) ?? []).findIndex((item, i) => o.moves(anim, item, i))),
+    ofPath: (anim, path) => {
+      const m = o.rowPath.exec(path);
+      const i = m ? Math.floor(Number(m[1]) / rows) : -1;
+      return i >= 0 && i < count(anim) ? i : undefined;
+    },
+    duration: (anim) => anim.duration,
+    loopMode: (anim) => anim.loopMode,
+  };
 }
 
 /**

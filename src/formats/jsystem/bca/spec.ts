@@ -3,13 +3,12 @@ import { bindJoints } from '../../../anim/skeleton';
 import type { FormatSpec } from '../../spec';
 import { resolvePath } from '../../binary/fields';
 import { copyU16Bank } from '../container';
-import { FULL_TRACK_SCHEMA, fullSrtTrackList, indexOfKey, isJ3dCommon, J3D_FAMILY, j3dFullSummary, j3dMagic, j3dPatterns, movesFull } from '../family';
+import { FULL_TRACK_SCHEMA, fullSrtTrackList, isJ3dCommon, J3D_FAMILY, j3dFullSummary, j3dMagic, j3dPatterns, listGroups, movesFull } from '../family';
 import { BCA_CODES, BCA_TRACK_VALUES, bcaJoints, decodeBca } from './decode';
 import { bcaJointChannels, planBca } from './plan';
 import type { BcaAnim } from './types';
 import { applyBca } from './pose';
 
-const JOINT_PATH = /^ANF1\/jointTable\[(\d+)\]/;
 
 const FULL_SRT_SCHEMA = {
   type: 'object', required: ['scale', 'rotation', 'translation'],
@@ -27,21 +26,10 @@ export const BCA: FormatSpec<BcaAnim> = {
   codes: BCA_CODES,
   icon: { codicon: 'run', color: 'charts.blue' },
   planTracks: (anim) => planBca(anim),
-  groups: {
-    noun: 'Joint',
-    count: (anim) => anim.joints?.length ?? 0,
-    key: (_anim, i) => `joint:${i}`,
-    index: (anim, key) => indexOfKey(key, 'joint', anim.joints?.length ?? 0),
-    label: (_anim, i) => `Joint ${i}`,
-    plan: (anim, i) => planBca(anim, i, i + 1),
-    first: (anim) => Math.max(0, (anim.joints ?? []).findIndex((j) => movesFull(fullSrtTrackList([j.x, j.y, j.z])))),
-    ofPath: (anim, path) => {
-      const m = JOINT_PATH.exec(path);
-      return m && Number(m[1]) < (anim.joints?.length ?? 0) ? Number(m[1]) : undefined;
-    },
-    duration: (anim) => anim.duration,
-    loopMode: (anim) => anim.loopMode,
-  },
+  groups: listGroups({
+    noun: 'Joint', keyPrefix: 'joint', items: (anim) => anim.joints, label: (_anim, i) => `Joint ${i}`, plan: planBca,
+    moves: (_anim, j) => movesFull(fullSrtTrackList([j.x, j.y, j.z])), rowPath: /^ANF1\/jointTable\[(\d+)\]/,
+  }),
   preview: { kind: 'none' },
   summarize: (anim) => j3dFullSummary(anim, anim.joints.flatMap((j) => fullSrtTrackList([j.x, j.y, j.z])), [['joints', anim.joints.length]], {
     counts: [['scale bank', anim.scaleBank.length], ['rotation bank', anim.rotationBank.length], ['translation bank', anim.translationBank.length]],

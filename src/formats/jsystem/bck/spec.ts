@@ -4,7 +4,7 @@ import { planBck } from '../../../anim/tracks';
 import { FieldNode, resolvePath } from '../../binary/fields';
 import type { FormatSpec } from '../../spec';
 import { copyS16Bank } from '../container';
-import { indexOfKey, isJ3dCommon, J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, j3dSummaryOfCounts, moves, srtTrackList } from '../family';
+import { isJ3dCommon, listGroups, J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, j3dSummaryOfCounts, moves, srtTrackList } from '../family';
 import { BCK_CODES, buildJoints, decodeBck, scannedJointCounts } from './decode';
 import type { BckAnim } from './types';
 import { applyBck } from './pose';
@@ -12,7 +12,6 @@ import { applyBck } from './pose';
 /** count, index, tangent mode of the 9 tracks (x, y, z × scale, rotation, translation) of each joint. */
 export const JOINT_TRACK_VALUES = 27;
 
-const JOINT_PATH = /^ANK1\/jointTable\[(\d+)\]/;
 
 export const BCK: FormatSpec<BckAnim> = {
   id: 'bck',
@@ -25,21 +24,10 @@ export const BCK: FormatSpec<BckAnim> = {
   codes: BCK_CODES,
   icon: { codicon: 'person', color: 'charts.blue' },
   planTracks: (anim) => planBck(anim),
-  groups: {
-    noun: 'Joint',
-    count: (anim) => anim.joints?.length ?? 0,
-    key: (_anim, i) => `joint:${i}`,
-    index: (anim, key) => indexOfKey(key, 'joint', anim.joints?.length ?? 0),
-    label: (_anim, i) => `Joint ${i}`,
-    plan: (anim, i) => planBck(anim, i, i + 1),
-    first: (anim) => Math.max(0, (anim.joints ?? []).findIndex((j) => moves(srtTrackList([j.x, j.y, j.z])))),
-    ofPath: (anim, path) => {
-      const m = JOINT_PATH.exec(path);
-      return m && Number(m[1]) < (anim.joints?.length ?? 0) ? Number(m[1]) : undefined;
-    },
-    duration: (anim) => anim.duration,
-    loopMode: (anim) => anim.loopMode,
-  },
+  groups: listGroups({
+    noun: 'Joint', keyPrefix: 'joint', items: (anim) => anim.joints, label: (_anim, i) => `Joint ${i}`, plan: planBck,
+    moves: (_anim, j) => moves(srtTrackList([j.x, j.y, j.z])), rowPath: /^ANK1\/jointTable\[(\d+)\]/,
+  }),
   preview: { kind: 'none' },
   summarize: (anim) => {
     const extra = {

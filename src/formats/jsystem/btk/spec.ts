@@ -2,13 +2,12 @@
 import { planBtk } from '../../../anim/tracks';
 import type { FormatSpec } from '../../spec';
 import { isObj } from '../../binary/guards';
-import { indexOfKey, isJ3dCommon, isSrtTracks, J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, materialTarget, moves, srtTrackList } from '../family';
+import { isJ3dCommon, isSrtTracks, J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, listGroups, materialTarget, moves, srtTrackList } from '../family';
 import { BTK_CODES, decodeBtk } from './decode';
 import type { BtkAnim, BtkEntry } from './types';
 import { bindBtkMaterials } from './binding';
 import { applyBtk } from './pose';
 
-const ENTRY_PATH = /^TTK1\/keyTable\[(\d+)\]/;
 
 const matrixModeName = (mode: number): string => (mode === 1 ? 'maya' : mode === 0 ? 'basic' : `unknown(${mode})`);
 
@@ -28,25 +27,17 @@ export const BTK: FormatSpec<BtkAnim> = {
   codes: BTK_CODES,
   icon: { codicon: 'symbol-color', color: 'charts.green' },
   planTracks: (anim) => planBtk(anim),
-  groups: {
-    noun: 'Entry',
-    count: (anim) => anim.entries?.length ?? 0,
-    key: (_anim, i) => `entry:${i}`,
-    index: (anim, key) => indexOfKey(key, 'entry', anim.entries?.length ?? 0),
+  groups: listGroups({
+    noun: 'Entry', keyPrefix: 'entry', items: (anim) => anim.entries,
     label: (anim, i) => {
       const e = anim.entries[i];
       return `${e?.materialName ?? ''} · ${e?.texMtxIndex === 0xff ? 'no TEXMTX' : `TEXMTX${e?.texMtxIndex}`}`;
     },
-    plan: (anim, i) => planBtk(anim, i, i + 1),
-    first: (anim) => Math.max(0, (anim.entries ?? []).findIndex((e) => moves(srtTrackList([e.s, e.t, e.q])))),
-    ofPath: (anim, path) => {
-      const m = ENTRY_PATH.exec(path);
-      const i = m ? Math.floor(Number(m[1]) / 3) : -1;
-      return i >= 0 && i < (anim.entries?.length ?? 0) ? i : undefined;
-    },
-    duration: (anim) => anim.duration,
-    loopMode: (anim) => anim.loopMode,
-  },
+    plan: planBtk,
+    moves: (_anim, e) => moves(srtTrackList([e.s, e.t, e.q])),
+    // Three key-table rows (s, t, q) per entry.
+    rowPath: /^TTK1\/keyTable\[(\d+)\]/, rowsPerItem: 3,
+  }),
   preview: {
     kind: 'textureMatrix',
     entry: (anim, i) => {

@@ -2,14 +2,13 @@
 import { resolvePath } from '../../binary/fields';
 import type { FormatSpec } from '../../spec';
 import { isObj } from '../../binary/guards';
-import { FULL_TRACK_SCHEMA, indexOfKey, isFullTrack, isJ3dCommon, J3D_FAMILY, j3dFullSummary, j3dMagic, j3dPatterns, movesFull } from '../family';
+import { FULL_TRACK_SCHEMA, isFullTrack, isJ3dCommon, J3D_FAMILY, j3dFullSummary, j3dMagic, j3dPatterns, listGroups, movesFull } from '../family';
 import { bindBtp } from './binding';
 import { BTP_CODES, decodeBtp } from './decode';
 import { planBtp } from './plan';
 import type { BtpAnim, BtpEntry } from './types';
 import { applyBtp } from './pose';
 
-const ENTRY_PATH = /^TPT1\/(?:entryTable|materialIdTable|nameTable\/entries|nameTable\/strings)\[(\d+)\]/;
 
 const isEntry = (x: unknown): x is BtpEntry =>
   isObj(x) && typeof x.materialName === 'string' && Number.isInteger(x.texMapSlot) && isFullTrack(x.texture);
@@ -25,21 +24,12 @@ export const BTP: FormatSpec<BtpAnim> = {
   codes: BTP_CODES,
   icon: { codicon: 'file-media', color: 'charts.purple' },
   planTracks: (anim) => planBtp(anim),
-  groups: {
-    noun: 'Entry',
-    count: (anim) => anim.entries?.length ?? 0,
-    key: (_anim, i) => `entry:${i}`,
-    index: (anim, key) => indexOfKey(key, 'entry', anim.entries?.length ?? 0),
+  groups: listGroups({
+    noun: 'Entry', keyPrefix: 'entry', items: (anim) => anim.entries,
     label: (anim, i) => `${anim.entries[i]?.materialName ?? ''} · TEXMAP${anim.entries[i]?.texMapSlot ?? 0}`,
-    plan: (anim, i) => planBtp(anim, i, i + 1),
-    first: (anim) => Math.max(0, (anim.entries ?? []).findIndex((e) => movesFull([e.texture]))),
-    ofPath: (anim, path) => {
-      const m = ENTRY_PATH.exec(path);
-      return m && Number(m[1]) < (anim.entries?.length ?? 0) ? Number(m[1]) : undefined;
-    },
-    duration: (anim) => anim.duration,
-    loopMode: (anim) => anim.loopMode,
-  },
+    plan: planBtp, moves: (_anim, e) => movesFull([e.texture]),
+    rowPath: /^TPT1\/(?:entryTable|materialIdTable|nameTable\/entries|nameTable\/strings)\[(\d+)\]/,
+  }),
   preview: {
     kind: 'textureStrip',
     entry: (anim, i) => {

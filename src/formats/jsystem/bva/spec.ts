@@ -1,13 +1,12 @@
 /** BVA — shape visibility animation (FORMATS.md §9.5): everything the product knows of the format. */
 import type { FormatSpec } from '../../spec';
-import { FULL_TRACK_SCHEMA, indexOfKey, isFullTrack, isJ3dCommon, J3D_FAMILY, j3dFullSummary, j3dMagic, j3dPatterns, movesFull } from '../family';
+import { FULL_TRACK_SCHEMA, isFullTrack, isJ3dCommon, J3D_FAMILY, j3dFullSummary, j3dMagic, j3dPatterns, listGroups, movesFull } from '../family';
 import { bindShapes } from './binding';
 import { BVA_CODES, decodeBva } from './decode';
 import { planBva } from './plan';
 import type { BvaAnim } from './types';
 import { applyBva } from './pose';
 
-const SHAPE_PATH = /^VAF1\/shapeTable\[(\d+)\]/;
 /** Rows the visibility chart draws at most (a window around the selected shape). */
 const CHART_ROWS = 32;
 
@@ -22,21 +21,10 @@ export const BVA: FormatSpec<BvaAnim> = {
   codes: BVA_CODES,
   icon: { codicon: 'eye', color: 'charts.red' },
   planTracks: (anim) => planBva(anim),
-  groups: {
-    noun: 'Shape',
-    count: (anim) => anim.shapes?.length ?? 0,
-    key: (_anim, i) => `shape:${i}`,
-    index: (anim, key) => indexOfKey(key, 'shape', anim.shapes?.length ?? 0),
-    label: (_anim, i) => `Shape ${i}`,
-    plan: (anim, i) => planBva(anim, i, i + 1),
-    first: (anim) => Math.max(0, (anim.shapes ?? []).findIndex((t) => movesFull([t]))),
-    ofPath: (anim, path) => {
-      const m = SHAPE_PATH.exec(path);
-      return m && Number(m[1]) < (anim.shapes?.length ?? 0) ? Number(m[1]) : undefined;
-    },
-    duration: (anim) => anim.duration,
-    loopMode: (anim) => anim.loopMode,
-  },
+  groups: listGroups({
+    noun: 'Shape', keyPrefix: 'shape', items: (anim) => anim.shapes, label: (_anim, i) => `Shape ${i}`, plan: planBva,
+    moves: (_anim, t) => movesFull([t]), rowPath: /^VAF1\/shapeTable\[(\d+)\]/,
+  }),
   preview: {
     kind: 'visibility',
     entry: (anim, i) => {
