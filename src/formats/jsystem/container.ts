@@ -240,6 +240,15 @@ export function fillJ3dGaps(node: FieldNode, bytes: Uint8Array): FieldNode {
   return node;
 }
 
+/**
+ * `length` bytes from `offset` as a plain Uint8Array view of the same buffer (for the load message,
+ * which carries the file's buffer already): never a Node Buffer, which VS Code would send as a
+ * plain object. The caller keeps it inside the bytes.
+ */
+export function bytesView(bytes: Uint8Array, offset: number, length: number): Uint8Array {
+  return new Uint8Array(bytes.buffer, bytes.byteOffset + offset, length);
+}
+
 /** Copies a big-endian f32 bank, clamped to the elements inside the bytes. */
 export function copyF32Bank(bytes: Uint8Array, offset: number, count: number): Float32Array {
   const n = clampCount(bytes, offset, count, 4);

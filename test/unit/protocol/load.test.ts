@@ -2,6 +2,7 @@ import { strict as assert } from 'assert';
 import { animFromPayload } from '../../../src/wire/animPayload';
 import { summarize } from '../../../src/formats/summary';
 import { decode } from '../../../src/formats/index';
+import { resolvePath } from '../../../src/formats/binary/fields';
 import type { BckAnim } from '../../../src/formats/jsystem/bck/types';
 import type { DecodedFile } from '../../../src/formats/types';
 import { loadedFileOf } from '../../../src/wire/loadedFile';
@@ -66,11 +67,17 @@ describe('the load message (host → webview): packed field tree and animation p
     assert.deepStrictEqual(unpackTree(posted(host).tree), host.root);
   });
 
-  it('the worst-case BCK: 65,535 joints cross as one Uint16Array and come back equal', () => {
+  it('the worst-case BCK: 65,535 joints cross as a view of the file\'s bytes (no second copy) and come back equal', () => {
     const host = decode(writeWorstCaseBck().bytes, 'worst.bck');
+    const sent = loadedFileOf(host, { fileByteLength: host.bytes.length });
+    assert.ok(sent.anim?.format === 'bck' && sent.anim.jointTable instanceof Uint8Array);
+    // VS Code sends each ArrayBuffer of a message once: the table shares the file's.
+    assert.equal(sent.anim.jointTable.buffer, sent.bytes.buffer);
+    assert.equal(sent.anim.jointTable.byteOffset - sent.bytes.byteOffset, resolvePath(host.root, 'ANK1/jointTable', host.bytes)?.offset);
+    assert.equal(sent.anim.jointTable.length, 65535 * 54);
     const file = posted(host);
-    assert.ok(file.anim?.format === 'bck' && file.anim.jointTracks instanceof Uint16Array);
-    assert.equal(file.anim.jointTracks.length, 65535 * 27);
+    assert.ok(file.anim?.format === 'bck' && file.anim.jointTable instanceof Uint8Array);
+    assert.equal(file.anim.jointTable.buffer, file.bytes.buffer, 'structured clone keeps the one buffer');
     const joints = (animFromPayload(file.anim) as BckAnim).joints;
     assert.equal(joints.length, 65535);
     assert.deepStrictEqual(joints[65534], (host.anim as BckAnim).joints[65534]);

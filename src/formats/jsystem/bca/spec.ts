@@ -2,9 +2,9 @@
 import { bindJoints } from '../../../anim/skeleton';
 import type { FormatSpec } from '../../spec';
 import { resolvePath } from '../../binary/fields';
-import { copyU16Bank } from '../container';
+import { bytesView, copyU16Bank } from '../container';
 import { FULL_TRACK_SCHEMA, fullSrtTrackList, isJ3dCommon, J3D_FAMILY, j3dFullSummary, j3dMagic, j3dPatterns, listGroups, movesFull } from '../family';
-import { BCA_CODES, BCA_TRACK_VALUES, bcaJoints, decodeBca } from './decode';
+import { BCA_CODES, BCA_JOINT_SIZE, BCA_TRACK_VALUES, bcaJoints, decodeBca } from './decode';
 import { bcaJointChannels, planBca } from './plan';
 import type { BcaAnim } from './types';
 import { applyBca } from './pose';
@@ -50,18 +50,20 @@ export const BCA: FormatSpec<BcaAnim> = {
   },
   apply: applyBca,
   wire: {
-    // The joint table as its u16 values (reading `joints` would build ~850,000 objects for the largest files).
+    // The joint table as a view of the file's bytes, which the load message carries already (see BCK's
+    // jointTable); reading `joints` would build ~850,000 objects for the largest files.
     pack(anim, root, bytes) {
       const { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank } = anim;
       const table = resolvePath(root, 'ANF1/jointTable', bytes);
-      const jointTracks = table?.array ? copyU16Bank(bytes, table.offset, table.array.count * BCA_TRACK_VALUES) : new Uint16Array(0);
-      return { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank, jointTracks };
+      const jointTable = table?.array ? bytesView(bytes, table.offset, table.array.count * BCA_JOINT_SIZE) : new Uint8Array(0);
+      return { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank, jointTable };
     },
     unpack(x) {
-      if (!isJ3dCommon(x, 'bca') || !(x.jointTracks instanceof Uint16Array) || !(x.scaleBank instanceof Float32Array) ||
+      if (!isJ3dCommon(x, 'bca') || !(x.jointTable instanceof Uint8Array) || !(x.scaleBank instanceof Float32Array) ||
         !(x.rotationBank instanceof Int16Array) || !(x.translationBank instanceof Float32Array)) return undefined;
+      const tracks = copyU16Bank(x.jointTable, 0, Math.floor(x.jointTable.length / BCA_JOINT_SIZE) * BCA_TRACK_VALUES);
       return {
-        format: 'bca', loopMode: x.loopMode, rotationFraction: x.rotationFraction, duration: x.duration, joints: bcaJoints(x.jointTracks),
+        format: 'bca', loopMode: x.loopMode, rotationFraction: x.rotationFraction, duration: x.duration, joints: bcaJoints(tracks),
         scaleBank: x.scaleBank, rotationBank: x.rotationBank, translationBank: x.translationBank,
       };
     },

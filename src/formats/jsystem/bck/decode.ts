@@ -107,8 +107,8 @@ function checkJoints(bytes: Uint8Array, offset: number, count: number, banks: Ba
   return { tracks: count * 9, keyed, constant, keys };
 }
 
-/** Builds the joint objects: 9 entries per joint read straight from the table bytes. */
-function readJoints(bytes: Uint8Array, count: number): BckAnim['joints'] {
+/** Builds the joint objects: 9 entries per joint read straight from the table bytes (the decode's copy, or the page's view of the file). */
+export function readJoints(bytes: Uint8Array, count: number): BckAnim['joints'] {
   return buildJoints(count, (j, c) => track(bytes, j * BCK_JOINT_SIZE + c * 6));
 }
 

@@ -3,15 +3,11 @@ import { bckJointChannels, bindJoints } from '../../../anim/skeleton';
 import { planBck } from '../../../anim/tracks';
 import { FieldNode, resolvePath } from '../../binary/fields';
 import type { FormatSpec } from '../../spec';
-import { copyS16Bank } from '../container';
 import { isJ3dCommon, listGroups, J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, j3dSummaryOfCounts, moves, srtTrackList } from '../family';
-import { BCK_CODES, buildJoints, decodeBck, scannedJointCounts } from './decode';
+import { BCK_CODES, BCK_JOINT_SIZE, decodeBck, readJoints, scannedJointCounts } from './decode';
 import type { BckAnim } from './types';
+import { bytesView } from '../container';
 import { applyBck } from './pose';
-
-/** count, index, tangent mode of the 9 tracks (x, y, z × scale, rotation, translation) of each joint. */
-export const JOINT_TRACK_VALUES = 27;
-
 
 export const BCK: FormatSpec<BckAnim> = {
   id: 'bck',
@@ -60,16 +56,12 @@ export const BCK: FormatSpec<BckAnim> = {
     // Named fields only: reading `joints` would build ~850,000 objects for the largest files.
     pack(anim, root, bytes) {
       const { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank } = anim;
-      return { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank, jointTracks: jointTracks(root, bytes) };
+      return { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank, jointTable: jointTable(root, bytes) };
     },
     unpack(x) {
-      if (!isJ3dCommon(x, 'bck') || !(x.jointTracks instanceof Uint16Array) || !(x.scaleBank instanceof Float32Array) ||
+      if (!isJ3dCommon(x, 'bck') || !(x.jointTable instanceof Uint8Array) || !(x.scaleBank instanceof Float32Array) ||
         !(x.rotationBank instanceof Int16Array) || !(x.translationBank instanceof Float32Array)) return undefined;
-      const values = x.jointTracks;
-      const joints = buildJoints(Math.floor(values.length / JOINT_TRACK_VALUES), (j, c) => {
-        const at = j * JOINT_TRACK_VALUES + c * 3;
-        return { count: values[at], index: values[at + 1], tangentMode: values[at + 2] };
-      });
+      const joints = readJoints(x.jointTable, Math.floor(x.jointTable.length / BCK_JOINT_SIZE));
       return {
         format: 'bck', loopMode: x.loopMode, rotationFraction: x.rotationFraction, duration: x.duration, joints,
         scaleBank: x.scaleBank, rotationBank: x.rotationBank, translationBank: x.translationBank,
@@ -93,10 +85,12 @@ export const BCK: FormatSpec<BckAnim> = {
   },
 };
 
-/** The joint table's u16 values in order (the s16 bank reader, read as unsigned); whole joints inside the bytes only. */
-function jointTracks(root: FieldNode, bytes: Uint8Array): Uint16Array {
+/**
+ * The joint table's bytes (whole joints inside the bytes), as a view of the file's bytes, not a copy:
+ * VS Code sends the whole buffer of a view once per message, and the load message carries the file
+ * already, so the table costs nothing to send (a copy was 3.5 of the worst case's 8.4 MB).
+ */
+export function jointTable(root: FieldNode, bytes: Uint8Array): Uint8Array {
   const table = resolvePath(root, 'ANK1/jointTable', bytes);
-  if (!table?.array) return new Uint16Array(0);
-  const values = copyS16Bank(bytes, table.offset, table.array.count * JOINT_TRACK_VALUES);
-  return new Uint16Array(values.buffer, 0, values.length - (values.length % JOINT_TRACK_VALUES));
+  return table?.array ? bytesView(bytes, table.offset, table.array.count * BCK_JOINT_SIZE) : new Uint8Array(0);
 }
