@@ -5,7 +5,7 @@
  * hostile file cannot flood the diagnostics.
  */
 import { DiagnosticCode, DiagnosticSink, MAX_DIAGNOSTICS, Severity, hex } from '../binary/diagnostics';
-import { ElementLayout, FieldNode, FieldRole, readFixedString } from '../binary/fields';
+import { ElementLayout, FieldNode, FieldRole, readFixedString, resolvePath } from '../binary/fields';
 import { StructBuilder, fillGaps } from '../binary/builder';
 import { keepShape } from '../../runtime/shapes';
 import type { FormatResult } from '../result';
@@ -241,12 +241,14 @@ export function fillJ3dGaps(node: FieldNode, bytes: Uint8Array): FieldNode {
 }
 
 /**
- * `length` bytes from `offset` as a plain Uint8Array view of the same buffer (for the load message,
- * which carries the file's buffer already): never a Node Buffer, which VS Code would send as a
- * plain object. The caller keeps it inside the bytes.
+ * The elements of the table at `path` that are inside the bytes, as a plain Uint8Array view of the
+ * file's buffer (empty when there is no such table). For the load message, which carries that buffer
+ * already: VS Code sends each ArrayBuffer of a message once, so the table costs nothing to send. Never
+ * a Node Buffer, which VS Code would send as a plain object.
  */
-export function bytesView(bytes: Uint8Array, offset: number, length: number): Uint8Array {
-  return new Uint8Array(bytes.buffer, bytes.byteOffset + offset, length);
+export function tableView(root: FieldNode, bytes: Uint8Array, path: string): Uint8Array {
+  const table = resolvePath(root, path, bytes);
+  return table?.array ? new Uint8Array(bytes.buffer, bytes.byteOffset + table.offset, table.array.count * table.array.stride) : new Uint8Array(0);
 }
 
 /** Copies a big-endian f32 bank, clamped to the elements inside the bytes. */

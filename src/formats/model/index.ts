@@ -1,5 +1,6 @@
 /** J3D model (BMD/BDL) decoding: only what animation binding needs. */
-export { decodeModel, looksLikeModel, MODEL_TYPES, OPAQUE_CHUNKS } from './model';
+export { decodeModel, MODEL_TYPES, OPAQUE_CHUNKS } from './model';
+export { looksLikeModel } from './magic';
 export { MODEL_CODES } from './codes';
 export { HierarchyNodeType, ScalingRule } from './types';
 export type { HierarchyNode, HierarchyNodeKind, ModelData, ModelJoint, ModelResult } from './types';

@@ -9,7 +9,7 @@
  * Never throws; bounded by the bytes (every loop is limited by a chunk or a table in the bytes).
  */
 import { DiagnosticSink, hex } from '../binary/diagnostics';
-import { FieldNode, assignPaths, readFixedString } from '../binary/fields';
+import { FieldNode, assignPaths } from '../binary/fields';
 import { StructBuilder } from '../binary/builder';
 import { checkDeclaredFileSize, ChunkContext, ChunkInfo, JSYSTEM_HEADER_SIZE, rawChunk, walkChunks } from '../jsystem/container';
 import { buildHierarchy, decodeInf1, INF1_HEADER_SIZE, Inf1Chunk } from './inf1';
@@ -25,7 +25,6 @@ import { relabelPadding } from './bounds';
 import { MODEL_MAGIC } from './magic';
 import type { DrawMatrices, Envelopes, ModelData, ModelJoint, ModelResult, ModelTexture, VertexArrays } from './types';
 
-export { MODEL_MAGIC, looksLikeModel } from './magic';
 export const MODEL_TYPES: Record<string, 'bmd' | 'bdl'> = { bmd2: 'bmd', bmd3: 'bmd', bdl4: 'bdl' };
 
 /** Chunks of a model that are kept as opaque regions (no diagnostic). */

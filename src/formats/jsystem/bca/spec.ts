@@ -1,14 +1,12 @@
 /** BCA — full joint animation (FORMATS.md §9.2): everything the product knows of the format. */
 import { bindJoints } from '../../../anim/skeleton';
 import type { FormatSpec } from '../../spec';
-import { resolvePath } from '../../binary/fields';
-import { bytesView, copyU16Bank } from '../container';
+import { copyU16Bank, tableView } from '../container';
 import { FULL_TRACK_SCHEMA, fullSrtTrackList, isJ3dCommon, J3D_FAMILY, j3dFullSummary, j3dMagic, j3dPatterns, listGroups, movesFull } from '../family';
 import { BCA_CODES, BCA_JOINT_SIZE, BCA_TRACK_VALUES, bcaJoints, decodeBca } from './decode';
 import { bcaJointChannels, planBca } from './plan';
 import type { BcaAnim } from './types';
 import { applyBca } from './pose';
-
 
 const FULL_SRT_SCHEMA = {
   type: 'object', required: ['scale', 'rotation', 'translation'],
@@ -50,13 +48,11 @@ export const BCA: FormatSpec<BcaAnim> = {
   },
   apply: applyBca,
   wire: {
-    // The joint table as a view of the file's bytes, which the load message carries already (see BCK's
-    // jointTable); reading `joints` would build ~850,000 objects for the largest files.
+    // The joint table as a view of the file's bytes (tableView); reading `joints` would build ~850,000
+    // objects for the largest files.
     pack(anim, root, bytes) {
       const { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank } = anim;
-      const table = resolvePath(root, 'ANF1/jointTable', bytes);
-      const jointTable = table?.array ? bytesView(bytes, table.offset, table.array.count * BCA_JOINT_SIZE) : new Uint8Array(0);
-      return { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank, jointTable };
+      return { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank, jointTable: tableView(root, bytes, 'ANF1/jointTable') };
     },
     unpack(x) {
       if (!isJ3dCommon(x, 'bca') || !(x.jointTable instanceof Uint8Array) || !(x.scaleBank instanceof Float32Array) ||

@@ -1,12 +1,12 @@
 /** BCK — joint animation (FORMATS.md §2): everything the product knows of the format. */
 import { bckJointChannels, bindJoints } from '../../../anim/skeleton';
 import { planBck } from '../../../anim/tracks';
-import { FieldNode, resolvePath } from '../../binary/fields';
+import { resolvePath } from '../../binary/fields';
 import type { FormatSpec } from '../../spec';
 import { isJ3dCommon, listGroups, J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, j3dSummaryOfCounts, moves, srtTrackList } from '../family';
 import { BCK_CODES, BCK_JOINT_SIZE, decodeBck, readJoints, scannedJointCounts } from './decode';
 import type { BckAnim } from './types';
-import { bytesView } from '../container';
+import { tableView } from '../container';
 import { applyBck } from './pose';
 
 export const BCK: FormatSpec<BckAnim> = {
@@ -53,10 +53,11 @@ export const BCK: FormatSpec<BckAnim> = {
   },
   apply: applyBck,
   wire: {
-    // Named fields only: reading `joints` would build ~850,000 objects for the largest files.
+    // Named fields only: reading `joints` would build ~850,000 objects for the largest files. The joint
+    // table goes as a view of the file's bytes (a copy was 3.5 of the worst case's 8.4 MB).
     pack(anim, root, bytes) {
       const { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank } = anim;
-      return { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank, jointTable: jointTable(root, bytes) };
+      return { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank, jointTable: tableView(root, bytes, 'ANK1/jointTable') };
     },
     unpack(x) {
       if (!isJ3dCommon(x, 'bck') || !(x.jointTable instanceof Uint8Array) || !(x.scaleBank instanceof Float32Array) ||
@@ -84,13 +85,3 @@ export const BCK: FormatSpec<BckAnim> = {
     },
   },
 };
-
-/**
- * The joint table's bytes (whole joints inside the bytes), as a view of the file's bytes, not a copy:
- * VS Code sends the whole buffer of a view once per message, and the load message carries the file
- * already, so the table costs nothing to send (a copy was 3.5 of the worst case's 8.4 MB).
- */
-export function jointTable(root: FieldNode, bytes: Uint8Array): Uint8Array {
-  const table = resolvePath(root, 'ANK1/jointTable', bytes);
-  return table?.array ? bytesView(bytes, table.offset, table.array.count * BCK_JOINT_SIZE) : new Uint8Array(0);
-}
