@@ -95,7 +95,7 @@ export class VirtualList {
     this.content.style.height = `${Math.round(total / this.scale)}px`;
     // Fewer rows: the browser will clamp the scroll position (and tell us by a scroll event);
     // rows are placed for the clamped position meanwhile.
-    this.top = Math.min(this.top, Math.max(0, total - this.viewportHeight));
+    this.top = Math.min(this.top, Math.max(0, total - this.viewportHeight * this.scale));
     this.refresh();
   }
 
