@@ -11,7 +11,7 @@ import { MATRIX_ELEMENTS, writeTextureMatrix } from './texmtx';
 import type { BckAnim } from '../formats/jsystem/bck/types';
 import type { BrkAnim, BrkColorBanks, BrkEntry } from '../formats/jsystem/brk/types';
 import type { BtkAnim } from '../formats/jsystem/btk/types';
-import type { KeyTrack, SrtTracks } from '../formats/jsystem/types';
+import type { SrtTracks } from '../formats/jsystem/types';
 import type { MotnKey, MotnSequence } from '../formats/motn/types';
 
 export type TrackUnit = 'scale' | 'degrees' | 'units' | 'color' | 'radians' | 'matrix';

@@ -5,7 +5,6 @@
  */
 import * as vscode from 'vscode';
 import { specFor } from '../formats/registry';
-import type { DecodedFile } from '../formats/types';
 import {
   isWebviewToHost, LoadedFile, msg, RenderCounts, WebviewCommand, WebviewToHost,
 } from '../wire/protocol';

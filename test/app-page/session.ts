@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { launchChromium, NO_GPU_STABLE_FONTS } from '../browser/launch';
 import type { Browser, Page } from '../webview/browser';
-import { buildAppPage, PROJECT_ROOT, Theme } from './build';
+import { buildAppPage, Theme } from './build';
 import { SAMPLES_DIR as SAMPLES } from '../paths';
 
 const ORIGIN = 'http://animscope.test';

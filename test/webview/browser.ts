@@ -4,7 +4,6 @@
  * a fake origin through request routing (no network, no server).
  */
 import * as fs from 'fs';
-import * as path from 'path';
 import { buildHarness, HARNESS_ORIGIN, resolveHarnessFile } from './build';
 import { launchChromium, NO_GPU_STABLE_FONTS } from '../browser/launch';
 

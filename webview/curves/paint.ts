@@ -93,7 +93,7 @@ export function trackPath(scale: PlotScale, lane: Lane, samples: Float64Array, s
 
 /** Paints the base canvas; returns where every key was drawn (for hit testing). */
 export function paintBase(p: Painter, data: PlotData, width: number, height: number): KeyHit[] {
-  const { ctx, scale, colors } = p;
+  const { ctx, scale } = p;
   ctx.clearRect(0, 0, width, height);
   ctx.font = p.font(11);
   ctx.lineWidth = 1;

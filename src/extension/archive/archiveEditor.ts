@@ -10,7 +10,7 @@
  */
 import * as vscode from 'vscode';
 import {
-  ANIMATION_FORMATS, ArchiveListing, archiveMsg, ArchiveWebviewToHost, isArchiveWebviewToHost, ListingRow, MAX_LISTING_ROWS,
+  ANIMATION_FORMATS, ArchiveListing, archiveMsg, ArchiveWebviewToHost, isArchiveWebviewToHost, MAX_LISTING_ROWS,
 } from '../../wire/archiveProtocol';
 import { ARCHIVE_PAGE } from '../webviewHtml';
 import { WebviewSession } from '../webviewSession';

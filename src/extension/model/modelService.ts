@@ -18,10 +18,10 @@
  */
 import * as vscode from 'vscode';
 import { decompressEntry } from '../../formats/archive/archive';
-import { Diagnostic, DiagnosticSink } from '../../formats/binary/diagnostics';
+import { DiagnosticSink } from '../../formats/binary/diagnostics';
 import { decodeModel, looksLikeModel } from '../../formats/model/index';
 import { buildModelPayload } from '../../wire/modelPayload';
-import type { BoundModelFile, LoadedModel, ModelDocuments, ModelLookup, ModelResolver } from './lookup';
+import type { LoadedModel, ModelDocuments, ModelLookup, ModelResolver } from './lookup';
 import { chooseModel, isModelName, lastSegment, rankModels } from '../../formats/model/pick';
 import { archiveRootUri, ARCHIVE_SCHEME, displayPath } from '../archive/archiveUri';
 import { registerUserCommand, UserError } from '../userCommand';
