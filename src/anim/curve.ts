@@ -325,3 +325,32 @@ export function sampleCurveInto(c: Curve, out: { [i: number]: number }, offset: 
     }
   }
 }
+
+/**
+ * Writes evaluateCurve(c, first + j·step) into out[j] for all of `out` (the curve view's pixel
+ * columns): sorted keys are walked with a forward cursor, O(columns + keys), and each value comes
+ * from the same `segment` evaluateRaw uses. Anything else (steps, unsorted or missing keys, more
+ * keys than columns, a step that does not move forward) is evaluated column by column.
+ */
+export function sampleCurveAtStep(c: Curve, out: Float64Array, first: number, step: number): void {
+  const d = c.data;
+  const base = c.base;
+  const s = c.stride;
+  const last = c.n - 1;
+  if (c.steps || last < 1 || last > out.length || !c.sorted || c.missingFrom !== Infinity || !(step > 0)) {
+    for (let j = 0; j < out.length; j++) out[j] = evaluateCurve(c, first + j * step);
+    return;
+  }
+  const tFirst = d[base];
+  const tLast = d[base + last * s];
+  let lo = 0;
+  for (let j = 0; j < out.length; j++) {
+    const f = first + j * step;
+    if (!(f >= tFirst)) out[j] = finish(c, d[base + 1]);
+    else if (f >= tLast) out[j] = finish(c, d[base + last * s + 1]);
+    else {
+      while (d[base + (lo + 1) * s] <= f) lo++;
+      out[j] = finish(c, segment(c, lo, f));
+    }
+  }
+}

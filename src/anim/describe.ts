@@ -3,7 +3,7 @@
  * bytes, read in place: O(tracks), whatever the keys claim) and an allocation-free
  * `evaluate(frame)` giving the same values as `sampleFile`.
  */
-import { evaluatePlanned, PlannedTrack } from './tracks';
+import { evaluatePlanned, PlannedTrack, samplePlanned } from './tracks';
 import type { KeyList, TrackUnit } from './tracks';
 import { AnimData, specFor } from '../formats/registry';
 
@@ -23,6 +23,8 @@ export interface DescribedTrack {
   /** Empty for count-0 defaults and derived matrix elements; one key at frame 0 for constants. Read in place (no object per key). */
   keys: KeyList;
   evaluate(frame: number): number;
+  /** evaluate(first), evaluate(first + step), … into all of `out`, in one pass over the keys (the curve view's pixel columns). */
+  sample(out: Float64Array, first: number, step: number): void;
 }
 
 /** Plans the tracks of one animation (MOTN: of sequence `sequence`, an index into `sequences`). */
@@ -41,6 +43,7 @@ export function describePlanned(planned: PlannedTrack[]): DescribedTrack[] {
     ...(t.interpolation ? { interpolation: t.interpolation } : {}),
     keys: t.keys(),
     evaluate: (frame: number) => evaluatePlanned(t, frame),
+    sample: (out: Float64Array, first: number, step: number) => samplePlanned(t, out, first, step),
   }));
 }
 

@@ -2,7 +2,7 @@
  * One list of tracks per animation, shared by `sampleFile` and `describeTracks`: the path,
  * grouping, unit and precompiled curve of every channel, in the contract's order.
  */
-import { Curve, CurvePost, evaluateCurve } from './curve';
+import { Curve, CurvePost, evaluateCurve, sampleCurveAtStep } from './curve';
 import { compileJ3DTrack, J3DChannel } from './j3dTrack';
 import { compileMotnTrack, MotnKeyReading, readMotnKey } from './motnTrack';
 import { rotationScale } from './rotation';
@@ -166,6 +166,12 @@ export function evaluatePlanned(track: PlannedTrack, f: number): number {
     m.centerT,
   );
   return scratch[m.element];
+}
+
+/** Values of a planned track at frames first, first+step, … into `out` (all of it), as evaluatePlanned gives them. */
+export function samplePlanned(track: PlannedTrack, out: Float64Array, first: number, step: number): void {
+  if (track.curve) sampleCurveAtStep(track.curve, out, first, step);
+  else for (let j = 0; j < out.length; j++) out[j] = evaluatePlanned(track, first + j * step);
 }
 
 /**

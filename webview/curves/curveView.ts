@@ -462,11 +462,9 @@ export class CurveView implements CurveControls {
         n++;
         cache.flat = true;
       } else {
+        t.sample(s, s0.view.start, s0.framesPerPx);
         let flat = true;
-        for (let c = 0; c < cols; c++) {
-          s[c] = t.evaluate(s0.xToFrame(s0.plotLeft + c));
-          if (s[c] !== s[0]) flat = false;
-        }
+        for (let c = 1; c < cols && flat; c++) if (s[c] !== s[0]) flat = false;
         cache.flat = flat;
         n += cols;
       }

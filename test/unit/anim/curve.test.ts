@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { compileJ3DTrack } from '../../../src/anim/j3dTrack';
-import { Curve, evaluateCurve, sampleCurveInto } from '../../../src/anim/curve';
+import { Curve, evaluateCurve, sampleCurveAtStep, sampleCurveInto } from '../../../src/anim/curve';
 import { kt } from './fixtures';
 
 const plain = (track: ReturnType<typeof kt>, bank: number[], defaultValue = 0): Curve =>
@@ -74,6 +74,21 @@ describe('anim/curve: J3D track evaluation', () => {
     for (let f = 0; f < 25; f++) {
       assert.ok(Number.isFinite(out[f]));
       assert.strictEqual(out[f], evaluateCurve(u, f));
+    }
+  });
+
+  it('sampling at a fractional step (pixel columns) gives evaluateCurve at each of those frames', () => {
+    // Several samples per segment, a duplicate key time, frames before the first and after the last key.
+    const c = plain(kt(5, 0, 0), [-3, 0, 1, 10, 5, 0, 10, 20, 0.5, 18, 2, -1, 19.5, 7, 3]);
+    const out = new Float64Array(90);
+    for (const step of [0.25, 0.37, 1 / 3, 25 / 700]) { // 0.25 lands on the duplicate key time 10
+      sampleCurveAtStep(c, out, -6.25, step);
+      for (let j = 0; j < out.length; j++) assert.strictEqual(out[j], evaluateCurve(c, -6.25 + j * step), `step ${step}, sample ${j}`);
+    }
+    // A step that does not move forward falls back to one evaluation per frame.
+    for (const step of [0, -0.5, NaN]) {
+      sampleCurveAtStep(c, out, 12, step);
+      for (let j = 0; j < out.length; j++) assert.strictEqual(out[j], evaluateCurve(c, 12 + j * step), `step ${step}, sample ${j}`);
     }
   });
 });

@@ -6,7 +6,7 @@ import * as assert from 'assert';
 import { decode } from '../../../src/formats';
 import { sampleFile, SampleResult } from '../../../src/anim/sample';
 import { describeTracks } from '../../../src/anim/describe';
-import { readSample } from '../helpers';
+import { readSample, realFiles } from '../helpers';
 
 function sample(rel: string, name = rel): SampleResult {
   return sampleFile(decode(readSample(rel), name));
@@ -68,5 +68,30 @@ describe('anim golden: real samples through decode()', () => {
     assert.strictEqual(py.values.length, 411);
     const one = sampleFile(file, { animation: 'SPK_2_WARMING' });
     assert.deepStrictEqual(one.animations, [spk]);
+  });
+});
+
+describe('anim/describe: sample() of every real track', () => {
+  it('gives evaluate() at each pixel-column frame, J3D kinds and every MOTN sequence', () => {
+    let tracks = 0;
+    for (const file of realFiles()) {
+      const result = decode(file.bytes, file.name);
+      if (!result.anim) continue;
+      const sequences = result.anim.format === 'motn' ? (result.anim.sequences ?? []).length : 1;
+      for (let sequence = 0; sequence < sequences; sequence++) {
+        for (const t of describeTracks(result.anim, sequence)) {
+          // A view from before frame 0 to past the end: 301 columns over 120 frames.
+          const first = -4.5, step = 120 / 300;
+          const out = new Float64Array(301);
+          t.sample(out, first, step);
+          for (let j = 0; j < out.length; j++) {
+            const want = t.evaluate(first + j * step);
+            if (!Object.is(out[j], want)) assert.fail(`${file.path} ${t.path} column ${j}: ${out[j]} vs ${want}`);
+          }
+          tracks++;
+        }
+      }
+    }
+    assert.ok(tracks > 5000, `${tracks} tracks`);
   });
 });
