@@ -54,7 +54,10 @@ function modelDecoder(): typeof import('./model/model') {
   return require('./model/model') as typeof import('./model/model');
 }
 
-/** Decodes as far as the bytes allow. Never throws for any input. */
+/**
+ * Decodes as far as the bytes allow. Never throws for any input. The result holds `input` (as
+ * `bytes`, and its lazy fields read it when first used: BCK/BCA joints, MOTN tracks): leave it unchanged.
+ */
 export function decode(input: Uint8Array, name = '', options: DecodeOptions = {}): DecodedFile {
   const diagnostics = new DiagnosticSink();
   let bytes = input;

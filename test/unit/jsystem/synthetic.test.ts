@@ -77,7 +77,7 @@ describe('jsystem: synthetic BCK', () => {
   });
 
   it('builds anim.joints lazily but behaves like a plain field (JSON, structuredClone, assignment)', () => {
-    const { bytes } = writeBck({ joints: [{ x: { scale: 2 } }, { z: { rotation: 5 } }] });
+    const { bytes, layout } = writeBck({ joints: [{ x: { scale: 2 } }, { z: { rotation: 5 } }] });
     const anim = decode(bytes, 'a.bck').anim as BckAnim;
     const json = JSON.parse(JSON.stringify(anim));
     assert.strictEqual(json.joints.length, 2);
@@ -88,10 +88,12 @@ describe('jsystem: synthetic BCK', () => {
     assert.deepStrictEqual(Object.keys(anim), ['format', 'loopMode', 'rotationFraction', 'duration', 'joints', 'scaleBank', 'rotationBank', 'translationBank']);
     anim.joints = [];
     assert.strictEqual(anim.joints.length, 0);
-    // The joint table was copied: later changes to the input do not leak in.
+    // Not a copy: the joints are read from the input's table when first used (decode's result holds its input).
     const again = decode(bytes, 'a.bck').anim as BckAnim;
-    bytes.fill(0x77, 0x60, 0x60 + 108);
-    assert.strictEqual(again.joints[0].x.scale.count, 1);
+    const entry = 0x20 + layout.offsets.jointTable;
+    assert.strictEqual((bytes[entry] << 8) | bytes[entry + 1], 1, 'joint 0 scaleX count in the bytes');
+    bytes[entry + 1] = 3;
+    assert.strictEqual(again.joints[0].x.scale.count, 3);
   });
 
   it('accepts duplicate key times and keys outside 0..duration (hints only)', () => {

@@ -10,7 +10,7 @@
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
 import { compositeElement, scalarElement } from '../../binary/builder';
 import type { FormatResult } from '../../result';
-import { ChunkContext, copyF32Bank, copyS16Bank, copyU16Bank, decodeJsystemFile, readAnimationStart } from '../container';
+import { ChunkContext, copyF32Bank, copyS16Bank, decodeJsystemFile, readAnimationStart } from '../container';
 import { defineLazy } from '../lazy';
 import { FULL_TRACK_ENTRY, FullBank, FullTrackChecker } from '../fulltrack';
 import type { FullSrtTracks, FullTrack } from '../types';
@@ -18,8 +18,6 @@ import type { BcaAnim } from './types';
 
 export const ANF1_HEADER_SIZE = 0x24;
 export const BCA_JOINT_SIZE = 36;
-/** u16 values per joint: count and index of 9 full tracks. */
-export const BCA_TRACK_VALUES = 18;
 
 /** Component order inside a joint's 36 bytes. */
 export const BCA_COMPONENTS = [
@@ -65,23 +63,24 @@ function decodeAnf1(ctx: ChunkContext): BcaAnim {
   for (let p = table.offset, j = 0; p < end; j++) {
     for (let c = 0; c < 9; c++, p += 4) checker.check((bytes[p] << 8) | bytes[p + 1], (bytes[p + 2] << 8) | bytes[p + 3], p, banks[c % 3], j, c);
   }
-  // A copy of the joint table: the joint objects are built on first access.
-  const tracks = copyU16Bank(bytes, table.offset, table.count * BCA_TRACK_VALUES);
+  // The joint objects are built on first access, from the input's table (decode()'s result holds its input).
+  const tableBytes = bytes.subarray(table.offset, table.offset + table.count * BCA_JOINT_SIZE);
   const anim: BcaAnim = {
     format: 'bca', loopMode, rotationFraction: 0, duration, joints: [],
     scaleBank: copyF32Bank(bytes, scale.offset, scale.count),
     rotationBank: copyS16Bank(bytes, rotation.offset, rotation.count),
     translationBank: copyF32Bank(bytes, translation.offset, translation.count),
   };
-  defineLazy(anim, 'joints', () => bcaJoints(tracks));
+  defineLazy(anim, 'joints', () => bcaJoints(tableBytes));
   return anim;
 }
 
-/** The joint objects from the joint table's u16 values (count, index × 9 per joint, in file order). */
-export function bcaJoints(values: Uint16Array): BcaAnim['joints'] {
-  const n = Math.floor(values.length / BCA_TRACK_VALUES);
+/** The joint objects from the joint table's bytes (big-endian count, index × 9 per joint, in file order). */
+export function bcaJoints(table: Uint8Array): BcaAnim['joints'] {
+  const n = Math.floor(table.length / BCA_JOINT_SIZE);
   const joints: BcaAnim['joints'] = new Array(n);
-  const at = (j: number, c: number): FullTrack => ({ count: values[j * BCA_TRACK_VALUES + c * 2], index: values[j * BCA_TRACK_VALUES + c * 2 + 1] });
+  const u16 = (p: number): number => (table[p] << 8) | table[p + 1];
+  const at = (j: number, c: number): FullTrack => ({ count: u16(j * BCA_JOINT_SIZE + c * 4), index: u16(j * BCA_JOINT_SIZE + c * 4 + 2) });
   const axis = (j: number, a: number): FullSrtTracks => ({ scale: at(j, a * 3), rotation: at(j, a * 3 + 1), translation: at(j, a * 3 + 2) });
   for (let j = 0; j < n; j++) joints[j] = { x: axis(j, 0), y: axis(j, 1), z: axis(j, 2) };
   return joints;

@@ -1,9 +1,9 @@
 /** BCA — full joint animation (FORMATS.md §9.2): everything the product knows of the format. */
 import { bindJoints } from '../../../anim/skeleton';
 import type { FormatSpec } from '../../spec';
-import { copyU16Bank, tableView } from '../container';
+import { tableView } from '../container';
 import { FULL_TRACK_SCHEMA, fullSrtTrackList, isJ3dCommon, J3D_FAMILY, j3dFullSummary, j3dMagic, j3dPatterns, listGroups, movesFull } from '../family';
-import { BCA_CODES, BCA_JOINT_SIZE, BCA_TRACK_VALUES, bcaJoints, decodeBca } from './decode';
+import { BCA_CODES, bcaJoints, decodeBca } from './decode';
 import { bcaJointChannels, planBca } from './plan';
 import type { BcaAnim } from './types';
 import { applyBca } from './pose';
@@ -57,9 +57,8 @@ export const BCA: FormatSpec<BcaAnim> = {
     unpack(x) {
       if (!isJ3dCommon(x, 'bca') || !(x.jointTable instanceof Uint8Array) || !(x.scaleBank instanceof Float32Array) ||
         !(x.rotationBank instanceof Int16Array) || !(x.translationBank instanceof Float32Array)) return undefined;
-      const tracks = copyU16Bank(x.jointTable, 0, Math.floor(x.jointTable.length / BCA_JOINT_SIZE) * BCA_TRACK_VALUES);
       return {
-        format: 'bca', loopMode: x.loopMode, rotationFraction: x.rotationFraction, duration: x.duration, joints: bcaJoints(tracks),
+        format: 'bca', loopMode: x.loopMode, rotationFraction: x.rotationFraction, duration: x.duration, joints: bcaJoints(x.jointTable),
         scaleBank: x.scaleBank, rotationBank: x.rotationBank, translationBank: x.translationBank,
       };
     },

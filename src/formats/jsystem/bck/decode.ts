@@ -73,10 +73,10 @@ function decodeAnk1(ctx: ChunkContext): BckAnim {
   const checker = new TrackChecker(ctx.limited, 'ANK1', duration, jointLabel);
   const counts = checkJoints(bytes, table.offset, table.count, banks, checker);
   const anim: BckAnim = { format: 'bck', loopMode, rotationFraction, duration, joints: [], scaleBank, rotationBank, translationBank };
-  // The joint objects are built on first access, from a copy of the table (later changes to the
-  // input do not leak in): the 65,535-joint worst case needs ~850,000 small objects, which would
+  // The joint objects are built on first access, from the input's table (not a copy: decode()'s
+  // result holds its input): the 65,535-joint worst case needs ~850,000 small objects, which would
   // otherwise dominate the decode; a file that is only validated, summarised or sent packed never pays for them.
-  const tableBytes = bytes.slice(table.offset, table.offset + table.count * BCK_JOINT_SIZE);
+  const tableBytes = bytes.subarray(table.offset, table.offset + table.count * BCK_JOINT_SIZE);
   defineLazy(anim, 'joints', () => readJoints(tableBytes, table.count));
   // Not enumerable, symbol-keyed: invisible to JSON, clones, spreads and deep comparisons.
   Object.defineProperty(anim, SCANNED, { value: counts });
@@ -107,7 +107,7 @@ function checkJoints(bytes: Uint8Array, offset: number, count: number, banks: Ba
   return { tracks: count * 9, keyed, constant, keys };
 }
 
-/** Builds the joint objects: 9 entries per joint read straight from the table bytes (the decode's copy, or the page's view of the file). */
+/** Builds the joint objects: 9 entries per joint read straight from the table bytes (a view of the file's, in the decoder and in the page). */
 export function readJoints(bytes: Uint8Array, count: number): BckAnim['joints'] {
   return buildJoints(count, (j, c) => track(bytes, j * BCK_JOINT_SIZE + c * 6));
 }
