@@ -1,18 +1,25 @@
 /**
  * The host's field tree as it crosses to the webview: typed arrays and one table of distinct
  * strings instead of a JSON object per node. motion.bin's 17,818 nodes were 3 MB of JSON; packed
- * they are ~0.9 MB of arrays (which postMessage moves as buffers) and ~60 KB of strings. Paths are
+ * they are ~0.5 MB of arrays (which postMessage moves as buffers) and ~140 KB of strings. Paths are
  * not sent: the webview derives them with assignPaths, the rule decode() used.
  *
- * Per node, in pre-order, NODE_INTS ints: name, offset, size, type, display, role, flags, child
- * count (-1: no `children`), string value, array layout (-1: absent); strings are indices into
- * `strings`. `numbers` holds each node's numeric value (flag HAS_NUMBER).
+ * Per node, in pre-order, one value in each of the COLUMNS: name, offset, size, type, display,
+ * role, flags, child count (-1: no `children`), string value, array layout (-1: absent); strings
+ * are indices into `strings`. A column holds value + 1 (so absent is 0) in the narrowest unsigned
+ * array its largest value fits (most of motion.bin's fit 8 or 16 bits: 855 → 470 KB). `numbers`
+ * holds the numeric values of the nodes flagged HAS_NUMBER, in node order.
  */
 import { ArrayLayout, assignPaths, ElementLayout, FieldNode, FieldRole } from '../formats/binary/fields';
 
+export type PackedColumn = Uint8Array | Uint16Array | Uint32Array;
+
 export interface PackedTree {
   strings: string[];
-  ints: Int32Array;
+  /** Nodes, in pre-order. */
+  count: number;
+  /** COLUMNS of `count` values each (value + 1). */
+  columns: PackedColumn[];
   numbers: Float64Array;
   /** Per array layout: count, stride, endian (0 big, 1 little), element (index into `elements`). */
   arrays: Int32Array;
@@ -20,9 +27,18 @@ export interface PackedTree {
   elements: ElementLayout[];
 }
 
-const NODE_INTS = 10;
+const COLUMNS = 10;
 const NAME = 0, OFFSET = 1, SIZE = 2, TYPE = 3, DISPLAY = 4, ROLE = 5, FLAGS = 6, CHILDREN = 7, STRING_VALUE = 8, ARRAY = 9;
 const MISSING = 1, HAS_NUMBER = 2;
+
+/** The column in the narrowest unsigned array that holds every value + 1. */
+function narrow(values: Float64Array): PackedColumn {
+  let max = 0;
+  for (let i = 0; i < values.length; i++) if (values[i] > max) max = values[i];
+  const column = max < 0x100 ? new Uint8Array(values.length) : max < 0x10000 ? new Uint16Array(values.length) : new Uint32Array(values.length);
+  column.set(values);
+  return column;
+}
 
 export function packTree(root: FieldNode): PackedTree {
   const strings: string[] = [];
@@ -41,8 +57,9 @@ export function packTree(root: FieldNode): PackedTree {
     const children = node.children ?? [];
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
-  const ints = new Int32Array(nodes.length * NODE_INTS);
-  const numbers = new Float64Array(nodes.length);
+  const count = nodes.length;
+  const wide: Float64Array[] = Array.from({ length: COLUMNS }, () => new Float64Array(count));
+  const numbers: number[] = [];
   const arrays: number[] = [];
   const elements: ElementLayout[] = [];
   const elementIds = new Map<string, number>();
@@ -58,21 +75,21 @@ export function packTree(root: FieldNode): PackedTree {
     arrays.push(a.count, a.stride, a.endian === 'little' ? 1 : 0, element);
     return arrays.length / 4 - 1;
   };
+  const put = (column: number, i: number, value: number): void => { wide[column][i] = Math.max(0, Math.min(0xFFFFFFFF, value + 1)); };
   nodes.forEach((node, i) => {
-    const at = i * NODE_INTS;
-    ints[at + NAME] = id(node.name);
-    ints[at + OFFSET] = node.offset;
-    ints[at + SIZE] = node.size;
-    ints[at + TYPE] = id(node.type);
-    ints[at + DISPLAY] = id(node.display);
-    ints[at + ROLE] = id(node.role);
-    ints[at + FLAGS] = (node.missing ? MISSING : 0) | (typeof node.value === 'number' ? HAS_NUMBER : 0);
-    ints[at + CHILDREN] = node.children ? node.children.length : -1;
-    ints[at + STRING_VALUE] = typeof node.value === 'string' ? id(node.value) : -1;
-    ints[at + ARRAY] = node.array ? packArray(node.array) : -1;
-    if (typeof node.value === 'number') numbers[i] = node.value;
+    put(NAME, i, id(node.name));
+    put(OFFSET, i, node.offset);
+    put(SIZE, i, node.size);
+    put(TYPE, i, id(node.type));
+    put(DISPLAY, i, id(node.display));
+    put(ROLE, i, id(node.role));
+    put(FLAGS, i, (node.missing ? MISSING : 0) | (typeof node.value === 'number' ? HAS_NUMBER : 0));
+    put(CHILDREN, i, node.children ? node.children.length : -1);
+    put(STRING_VALUE, i, typeof node.value === 'string' ? id(node.value) : -1);
+    put(ARRAY, i, node.array ? packArray(node.array) : -1);
+    if (typeof node.value === 'number') numbers.push(node.value);
   });
-  return { strings, ints, numbers, arrays: Int32Array.from(arrays), elements };
+  return { strings, count, columns: wide.map(narrow), numbers: Float64Array.from(numbers), arrays: Int32Array.from(arrays), elements };
 }
 
 const ROLES: readonly string[] = ['header', 'table', 'bank', 'names', 'data', 'padding', 'unknown'];
@@ -82,27 +99,30 @@ const ROLES: readonly string[] = ['header', 'table', 'bank', 'names', 'data', 'p
  * (the webview does not trust what arrives). Iterative: a hostile depth cannot overflow the stack.
  */
 export function unpackTree(packed: PackedTree): FieldNode | undefined {
-  const { strings, ints, numbers, arrays, elements } = packed;
-  const count = ints.length / NODE_INTS;
-  if (!Number.isInteger(count) || count < 1 || numbers.length !== count) return undefined;
-  const str = (n: number): string | undefined => (n >= 0 && n < strings.length ? strings[n] : undefined);
+  const { strings, count, columns, numbers, arrays, elements } = packed;
+  if (!Number.isInteger(count) || count < 1 || columns.length !== COLUMNS || columns.some((c) => c.length !== count)) return undefined;
+  const [names, offsets, sizes, types, displays, roles, flagsColumn, childCounts, stringValues, arrayIds] = columns;
+  const str = (n: number): string | undefined => (n >= 1 && n <= strings.length ? strings[n - 1] : undefined);
   const nodes: FieldNode[] = new Array(count);
+  let nextNumber = 0;
   for (let i = 0; i < count; i++) {
-    const at = i * NODE_INTS;
-    const name = str(ints[at + NAME]);
-    const type = str(ints[at + TYPE]);
-    if (name === undefined || type === undefined || ints[at + OFFSET] < 0 || ints[at + SIZE] < 0) return undefined;
-    const node: FieldNode = { name, path: '', offset: ints[at + OFFSET], size: ints[at + SIZE], type };
-    const flags = ints[at + FLAGS];
-    if (flags & HAS_NUMBER) node.value = numbers[i];
-    const text = str(ints[at + STRING_VALUE]);
+    const name = str(names[i]);
+    const type = str(types[i]);
+    if (name === undefined || type === undefined || offsets[i] < 1 || sizes[i] < 1) return undefined;
+    const node: FieldNode = { name, path: '', offset: offsets[i] - 1, size: sizes[i] - 1, type };
+    const flags = flagsColumn[i] - 1;
+    if (flags & HAS_NUMBER) {
+      if (nextNumber >= numbers.length) return undefined;
+      node.value = numbers[nextNumber++];
+    }
+    const text = str(stringValues[i]);
     if (text !== undefined) node.value = text;
-    const display = str(ints[at + DISPLAY]);
+    const display = str(displays[i]);
     if (display !== undefined) node.display = display;
-    const role = str(ints[at + ROLE]);
+    const role = str(roles[i]);
     if (role !== undefined && ROLES.includes(role)) node.role = role as FieldRole;
     if (flags & MISSING) node.missing = true;
-    const array = ints[at + ARRAY];
+    const array = arrayIds[i] - 1;
     if (array >= 0) {
       const a = array * 4;
       const element = elements[arrays[a + 3]];
@@ -111,6 +131,7 @@ export function unpackTree(packed: PackedTree): FieldNode | undefined {
     }
     nodes[i] = node;
   }
+  if (nextNumber !== numbers.length) return undefined;
   // pre-order: each node's children follow it; a stack of (node, children still expected)
   const open: { node: FieldNode; left: number }[] = [];
   for (let i = 0; i < count; i++) {
@@ -121,7 +142,7 @@ export function unpackTree(packed: PackedTree): FieldNode | undefined {
       parent.node.children!.push(node);
       if (--parent.left === 0) open.pop();
     }
-    const children = ints[i * NODE_INTS + CHILDREN];
+    const children = childCounts[i] - 1;
     if (children >= 0) {
       node.children = [];
       if (children > count - 1 - i) return undefined;
@@ -135,7 +156,8 @@ export function unpackTree(packed: PackedTree): FieldNode | undefined {
 export function isPackedTree(x: unknown): x is PackedTree {
   if (typeof x !== 'object' || x === null) return false;
   const t = x as Record<string, unknown>;
-  return Array.isArray(t.strings) && t.strings.every((s) => typeof s === 'string') &&
-    t.ints instanceof Int32Array && t.numbers instanceof Float64Array && t.arrays instanceof Int32Array &&
+  return Array.isArray(t.strings) && t.strings.every((s) => typeof s === 'string') && typeof t.count === 'number' &&
+    Array.isArray(t.columns) && t.columns.every((c) => c instanceof Uint8Array || c instanceof Uint16Array || c instanceof Uint32Array) &&
+    t.numbers instanceof Float64Array && t.arrays instanceof Int32Array &&
     Array.isArray(t.elements) && t.elements.every((e) => typeof e === 'object' && e !== null);
 }

@@ -87,21 +87,35 @@ describe('the load message (host → webview): packed field tree and animation p
   it('motion.bin: the packed tree is far smaller than the same tree as JSON', () => {
     const host = decode(readSample('motn/motion.bin'), 'motion.bin');
     const packed = packTree(host.root);
-    const packedBytes = packed.ints.byteLength + packed.numbers.byteLength + packed.arrays.byteLength +
+    const packedBytes = packed.columns.reduce((sum, c) => sum + c.byteLength, 0) + packed.numbers.byteLength + packed.arrays.byteLength +
       JSON.stringify(packed.strings).length + JSON.stringify(packed.elements).length;
     assert.ok(packedBytes * 2.5 < JSON.stringify(host.root).length, `${packedBytes} packed vs ${JSON.stringify(host.root).length} as JSON`);
+    // Narrow columns: names, types, displays, strings and child counts fit 16 bits, role, flags and
+    // array ids fewer; only offsets and sizes need 32 (10 × 4 bytes a node before).
+    const columnBytes = packed.columns.reduce((sum, c) => sum + c.byteLength, 0);
+    assert.equal(columnBytes, packed.count * 23, packed.columns.map((c) => c.BYTES_PER_ELEMENT).join(''));
+    assert.ok(packed.numbers.length < packed.count / 2, 'numbers only for the nodes that have one');
   });
 
   it('unpackTree refuses arrays that do not describe one tree', () => {
     const good = packTree(decode(readSample('j3d/smg/TripodBossCore/Wait.btk'), 'Wait.btk').root);
     assert.ok(unpackTree(good));
-    const variants: [string, (t: ReturnType<typeof packTree>) => void][] = [
-      ['a cut node', (t) => { t.ints = t.ints.slice(0, t.ints.length - 3); }],
-      ['a missing node', (t) => { t.ints = t.ints.slice(0, t.ints.length - 10); t.numbers = t.numbers.slice(0, -1); }],
-      ['a child count past the end', (t) => { t.ints[7] = 1e6; }],
-      ['a string id past the table', (t) => { t.ints[0] = t.strings.length; }],
-      ['a negative offset', (t) => { t.ints[11] = -1; }],
-      ['no root children: a second root', (t) => { t.ints[7] = 0; }],
+    type Packed = ReturnType<typeof packTree>;
+    // Sets a column's stored value (value + 1), widening the column so any value fits.
+    const set = (t: Packed, column: number, node: number, stored: number): void => {
+      t.columns[column] = Uint32Array.from(t.columns[column]);
+      t.columns[column][node] = stored;
+    };
+    const variants: [string, (t: Packed) => void][] = [
+      ['a cut column', (t) => { t.columns[2] = t.columns[2].slice(0, -1); }],
+      ['a missing node', (t) => { t.count--; t.columns = t.columns.map((c) => c.slice(0, -1)); }],
+      ['a child count past the end', (t) => { set(t, 7, 0, 1e6); }],
+      ['a string id past the table', (t) => { set(t, 0, 0, t.strings.length + 1); }],
+      ['a negative offset', (t) => { set(t, 1, 1, 0); }],
+      ['no root children: a second root', (t) => { set(t, 7, 0, 1); }],
+      ['a number too few', (t) => { t.numbers = t.numbers.slice(0, -1); }],
+      ['a number too many', (t) => { t.numbers = Float64Array.from([...t.numbers, 1]); }],
+      ['nine columns', (t) => { t.columns.pop(); }],
     ];
     for (const [what, spoil] of variants) {
       const t = structuredClone(good);
