@@ -23,12 +23,11 @@ import { HEADER_AREA, HEADER_SIZE, readHeader, u32le } from './header';
 import { DecodedSequence, MotnContext, buildTracks, decodeSequence } from './sequence';
 import type { MotnTrack } from './types';
 import { findBuildDate, readNames } from './names';
+import { aliasLists, MAX_ALIASES } from './aliases';
 
 export { looksLikeMotn } from './header';
 export { MOTN_CODES } from './codes';
 
-/** Aliases listed per sequence: a hostile table of 4095 names sharing one offset would need 16.7M entries. */
-export const MAX_ALIASES = 256;
 
 /** A sequence whose tracks are not built yet: how to build them and how many there will be. */
 interface Unbuilt { build: () => MotnTrack[]; counts: TrackCounts }
@@ -278,25 +277,18 @@ export function decodeMotn(bytes: Uint8Array, diagnostics: DiagnosticSink): Form
     lazy.set(d, () => (cache ??= layout ? buildTracks(bytes, layout) : []));
   });
   const noCounts: TrackCounts = { tracks: 0, keys: 0 };
-  const aliasLimit = MAX_ALIASES;
+  const named = Array.from({ length: entries }, (_, i) => ({ name: nameOf(i), offset: base + u32le(bytes, seqOff + 8 * i) }));
+  const aliases = aliasLists(named);
   const sequences: MotnSequence[] = [];
   for (let i = 0; i < entries; i++) {
     const d = u32le(bytes, seqOff + 8 * i);
-    const group = groups.get(d) as number[];
     const seq = decoded.get(d);
-    const aliases: string[] = [];
-    for (let g = 0; g < group.length; g++) {
-      const j = group[g];
-      if (j === i) continue;
-      if (aliases.length >= aliasLimit) break;
-      aliases.push(nameOf(j));
-    }
     const layout = seq?.layout;
     sequences.push(lazyTracks({
-      name: nameOf(i),
+      name: named[i].name,
       index: i,
-      offset: base + d,
-      aliases,
+      offset: named[i].offset,
+      aliases: aliases[i],
       frames: seq?.frames ?? 0,
       frameFlag: seq?.frameFlag ?? false,
       unknown: seq?.unknown ?? 0,
@@ -304,9 +296,9 @@ export function decodeMotn(bytes: Uint8Array, diagnostics: DiagnosticSink): Form
     }, lazy.get(d) ?? ((): MotnTrack[] => []), layout ? { tracks: layout.tracks, keys: layout.keys } : noCounts));
   }
   groups.forEach((group, d) => {
-    if (group.length - 1 > aliasLimit) {
+    if (group.length - 1 > MAX_ALIASES) {
       diagnostics.info('MOTN_ALIASES', seqOff + 8 * group[0], 8,
-        `Sequence data offset ${hex(d)} is shared by ${group.length} names; each sequence lists only ${aliasLimit} aliases.`);
+        `Sequence data offset ${hex(d)} is shared by ${group.length} names; each sequence lists only ${MAX_ALIASES} aliases.`);
     }
   });
   const anim: MotnAnim = { format: 'motn', sequences };

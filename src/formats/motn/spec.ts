@@ -5,6 +5,7 @@ import type { FormatFamily, FormatSpec } from '../spec';
 import { MOTN_CODES } from './codes';
 import { looksLikeMotn } from './header';
 import { decodeMotn, scannedTrackCounts } from './motn';
+import { aliasLists } from './aliases';
 import type { MotnAnim, MotnSequence, MotnTrack } from './types';
 import { isInt, isObj, Obj } from '../binary/guards';
 
@@ -21,10 +22,9 @@ function isMotnTrack(x: unknown): x is MotnTrack {
     x.keys.every((k) => isObj(k) && typeof k.frame === 'number' && isInt(k.offset) && Array.isArray(k.halves) && k.halves.every((h) => typeof h === 'number'));
 }
 
-function isSequenceInfo(x: unknown): x is Obj {
-  return isObj(x) && typeof x.name === 'string' && isInt(x.index) && isInt(x.offset) && Array.isArray(x.aliases) &&
-    x.aliases.every((a) => typeof a === 'string') && isInt(x.frames) && typeof x.frameFlag === 'boolean' && isInt(x.unknown) &&
-    typeof x.standard === 'boolean';
+function isSequenceInfo(x: unknown): x is Obj & { name: string; offset: number } {
+  return isObj(x) && typeof x.name === 'string' && isInt(x.index) && isInt(x.offset) && isInt(x.frames) &&
+    typeof x.frameFlag === 'boolean' && isInt(x.unknown) && typeof x.standard === 'boolean';
 }
 
 /** Sequences whose tracks arrived in the page (the rest have an empty list until asked for). */
@@ -112,16 +112,19 @@ export const MOTN: FormatSpec<MotnAnim> = {
   model: { target: 'none' },
   wire: {
     // Sequences cross without their tracks (hundreds of thousands of keys): asked for per sequence.
+    // Nor their aliases: the page lists them from the offsets, by the decoder's rule.
     pack: (anim) => ({
       format: 'motn',
       buildDate: anim.buildDate,
-      sequences: anim.sequences.map(({ name, index, offset, aliases, frames, frameFlag, unknown, standard }) =>
-        ({ name, index, offset, aliases, frames, frameFlag, unknown, standard })),
+      sequences: anim.sequences.map(({ name, index, offset, frames, frameFlag, unknown, standard }) =>
+        ({ name, index, offset, frames, frameFlag, unknown, standard })),
     }),
     unpack: (x) => {
       if (!isObj(x) || x.format !== 'motn' || !Array.isArray(x.sequences) || !x.sequences.every(isSequenceInfo)) return undefined;
       if (x.buildDate !== undefined && typeof x.buildDate !== 'string') return undefined;
-      return { format: 'motn', buildDate: x.buildDate, sequences: x.sequences.map((s) => ({ ...s, tracks: [] }) as unknown as MotnSequence) };
+      const aliases = aliasLists(x.sequences);
+      return { format: 'motn', buildDate: x.buildDate, sequences: x.sequences.map(({ name, index, offset, frames, frameFlag, unknown, standard }, i) =>
+        ({ name, index, offset, aliases: aliases[i], frames, frameFlag, unknown, standard, tracks: [] }) as unknown as MotnSequence) };
     },
   },
   samplePaths: ['`bones/{bone}/{position|rotation|scale}/{x|y|z}` in block-1 order, each with `"keys": [[frame, value], …]`'],

@@ -11,6 +11,9 @@ import { isLoadedFile, LoadedFile } from '../../../src/wire/protocol';
 import { encodeYaz0 } from '../../fixtures/archive-writer';
 import { writeWorstCaseBck } from '../../fixtures/j3d-writer';
 import { listSamples, readSample, realFiles } from '../helpers';
+import { hostilePath } from '../hostile/files';
+import * as fs from 'fs';
+import type { MotnAnim } from '../../../src/formats/motn/types';
 
 /** What the host posts, through structured clone (what postMessage does). */
 function posted(file: DecodedFile): LoadedFile {
@@ -82,6 +85,19 @@ describe('the load message (host → webview): packed field tree and animation p
     assert.equal(joints.length, 65535);
     assert.deepStrictEqual(joints[65534], (host.anim as BckAnim).joints[65534]);
     assert.deepStrictEqual(joints[0], (host.anim as BckAnim).joints[0]);
+  });
+
+  it('MOTN aliases do not cross: the page lists them from the offsets, as the decoder did (motion.bin, and 400 names of one sequence)', () => {
+    for (const host of [decode(readSample('motn/motion.bin'), 'motion.bin'), decode(new Uint8Array(fs.readFileSync(hostilePath('motion_alias400.bin'))), 'motion_alias400.bin')]) {
+      const file = posted(host);
+      assert.ok(file.anim?.format === 'motn');
+      assert.ok(!JSON.stringify(file.anim).includes('aliases'), 'no alias lists in the message');
+      const sequences = (host.anim as MotnAnim).sequences;
+      assert.ok(sequences.some((s) => s.aliases.length > 0));
+      assert.deepStrictEqual((animFromPayload(file.anim) as MotnAnim).sequences.map((s) => s.aliases), sequences.map((s) => s.aliases));
+    }
+    const cut = (decode(new Uint8Array(fs.readFileSync(hostilePath('motion_alias400.bin'))), 'a.bin').anim as MotnAnim).sequences;
+    assert.deepStrictEqual([cut.length, cut[0].aliases.length, cut[0].aliases[0], cut[399].aliases[255]], [400, 256, cut[1].name, cut[255].name]);
   });
 
   it('motion.bin: the packed tree is far smaller than the same tree as JSON', () => {
