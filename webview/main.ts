@@ -3,7 +3,7 @@
  * hands each message to the handler of its type; the App does the rest. Every string from a file
  * reaches the DOM through textContent only.
  */
-import { isHostToWebview, msg, WebviewToHost } from '../src/wire/protocol';
+import { DEFAULT_FRAME_RATE, isHostToWebview, msg, WebviewToHost } from '../src/wire/protocol';
 import { PendingRequests } from '../src/wire/requests';
 import { App, AppState } from './app/app';
 import { dispatch, MessageHandlers } from './app/messages';
@@ -21,6 +21,8 @@ const tracks = new PendingRequests<unknown>();
 const companions = new PendingRequests<{ anim?: unknown; error?: string }>();
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let app: App | undefined;
+/** The App is in the page (it is built while the host answers `ready`, and mounted with the first load). */
+let mounted = false;
 /** The last load was rendered (reports in between wait for it). */
 let rendered = false;
 
@@ -29,7 +31,8 @@ function savedState(): AppState {
   return typeof s === 'object' && s !== null ? (s as AppState) : {};
 }
 
-function ensureApp(frameRate: number): App {
+/** The App, built (not mounted) if it was not yet; the first load brings the real settings. */
+function buildApp(): App {
   if (app) return app;
   app = new App({
     command: (command) => vscode.postMessage(msg.command(command)),
@@ -42,17 +45,23 @@ function ensureApp(frameRate: number): App {
       if (saveTimer) clearTimeout(saveTimer);
       saveTimer = setTimeout(() => { if (app) vscode.setState(app.state); }, 150);
     },
-  }, { frameRate });
-  app.mount(document.getElementById('app') ?? document.body);
+  }, { frameRate: DEFAULT_FRAME_RATE, frameRateSource: 'default' });
+  return app;
+}
+
+function ensureApp(): App {
+  const view = buildApp();
+  if (mounted) return view;
+  mounted = true;
+  view.mount(document.getElementById('app') ?? document.body);
   // A panel's report changed after the load (companions ticked, the 3D view lost its context): tell the host again.
-  const view = app;
   view.bus.reportChanged.event(() => {
     const file = view.file, counts = view.counts();
     if (file && counts && rendered) vscode.postMessage(msg.rendered({ format: file.format, fileName: file.fileName, byteLength: file.bytes.length }, counts));
   });
   // The page's tests and benchmarks read the panels (nothing in the page uses it).
-  (window as unknown as { animscopeApp?: App }).animscopeApp = app;
-  return app;
+  (window as unknown as { animscopeApp?: App }).animscopeApp = view;
+  return view;
 }
 
 function report(error: unknown, what: string): void {
@@ -67,7 +76,7 @@ const handlers: MessageHandlers = {
     performance.clearMarks('animscope:load');
     performance.clearMeasures('animscope:render');
     performance.mark('animscope:load');
-    const view = ensureApp(m.settings.frameRate);
+    const view = ensureApp();
     rendered = false;
     view.load(m.file, m.settings, savedState()).then((counts) => {
       performance.measure('animscope:render', 'animscope:load');
@@ -100,3 +109,6 @@ window.addEventListener('keydown', (e) => {
 });
 
 vscode.postMessage(msg.ready());
+// Build the App while the host answers: in a task of its own, so that `ready` leaves first (VS Code
+// may run this page on the workbench's thread, which relays the message).
+setTimeout(buildApp, 0);

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { Game } from '../formats/game';
-import type { ViewSettings } from '../wire/protocol';
+import { DEFAULT_FRAME_RATE, ViewSettings } from '../wire/protocol';
 
 export const SECTION = 'animscope';
 export const SETTING_DIAGNOSTICS_ENABLED = 'diagnostics.enabled';
@@ -14,7 +14,6 @@ export const SETTING_FRAME_RATE = 'playback.frameRate';
 export type SeverityOverride = 'error' | 'warning' | 'information' | 'hint' | 'off';
 const OVERRIDES: readonly string[] = ['error', 'warning', 'information', 'hint', 'off'];
 
-export const DEFAULT_FRAME_RATE = 30;
 export const MIN_FRAME_RATE = 1;
 export const MAX_FRAME_RATE = 240;
 

@@ -75,6 +75,9 @@ export interface Companion {
   chosen: boolean;
 }
 
+/** Game frames per second when nothing else says (the page's settings until the first load arrives). */
+export const DEFAULT_FRAME_RATE = 30;
+
 export interface ViewSettings {
   /** Playback rate in game frames per second. */
   frameRate: number;
