@@ -31,12 +31,12 @@ const COLUMNS = 10;
 const NAME = 0, OFFSET = 1, SIZE = 2, TYPE = 3, DISPLAY = 4, ROLE = 5, FLAGS = 6, CHILDREN = 7, STRING_VALUE = 8, ARRAY = 9;
 const MISSING = 1, HAS_NUMBER = 2;
 
-/** The column in the narrowest unsigned array that holds every value + 1. */
-function narrow(values: Float64Array): PackedColumn {
+/** Column `k` of the node-major `ints` (COLUMNS a node), each value + 1, in the narrowest unsigned array that holds them. */
+function narrow(ints: Int32Array, k: number, count: number): PackedColumn {
   let max = 0;
-  for (let i = 0; i < values.length; i++) if (values[i] > max) max = values[i];
-  const column = max < 0x100 ? new Uint8Array(values.length) : max < 0x10000 ? new Uint16Array(values.length) : new Uint32Array(values.length);
-  column.set(values);
+  for (let i = 0, p = k; i < count; i++, p += COLUMNS) if (ints[p] + 1 > max) max = ints[p] + 1;
+  const column = max < 0x100 ? new Uint8Array(count) : max < 0x10000 ? new Uint16Array(count) : new Uint32Array(count);
+  for (let i = 0, p = k; i < count; i++, p += COLUMNS) column[i] = Math.max(0, ints[p] + 1);
   return column;
 }
 
@@ -58,8 +58,9 @@ export function packTree(root: FieldNode): PackedTree {
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
   const count = nodes.length;
-  const wide: Float64Array[] = Array.from({ length: COLUMNS }, () => new Float64Array(count));
-  const numbers: number[] = [];
+  const ints = new Int32Array(count * COLUMNS);
+  const numbers = new Float64Array(count);
+  let numbered = 0;
   const arrays: number[] = [];
   const elements: ElementLayout[] = [];
   const elementIds = new Map<string, number>();
@@ -75,21 +76,23 @@ export function packTree(root: FieldNode): PackedTree {
     arrays.push(a.count, a.stride, a.endian === 'little' ? 1 : 0, element);
     return arrays.length / 4 - 1;
   };
-  const put = (column: number, i: number, value: number): void => { wide[column][i] = Math.max(0, Math.min(0xFFFFFFFF, value + 1)); };
   nodes.forEach((node, i) => {
-    put(NAME, i, id(node.name));
-    put(OFFSET, i, node.offset);
-    put(SIZE, i, node.size);
-    put(TYPE, i, id(node.type));
-    put(DISPLAY, i, id(node.display));
-    put(ROLE, i, id(node.role));
-    put(FLAGS, i, (node.missing ? MISSING : 0) | (typeof node.value === 'number' ? HAS_NUMBER : 0));
-    put(CHILDREN, i, node.children ? node.children.length : -1);
-    put(STRING_VALUE, i, typeof node.value === 'string' ? id(node.value) : -1);
-    put(ARRAY, i, node.array ? packArray(node.array) : -1);
-    if (typeof node.value === 'number') numbers.push(node.value);
+    const at = i * COLUMNS;
+    ints[at + NAME] = id(node.name);
+    ints[at + OFFSET] = node.offset;
+    ints[at + SIZE] = node.size;
+    ints[at + TYPE] = id(node.type);
+    ints[at + DISPLAY] = id(node.display);
+    ints[at + ROLE] = id(node.role);
+    ints[at + FLAGS] = (node.missing ? MISSING : 0) | (typeof node.value === 'number' ? HAS_NUMBER : 0);
+    ints[at + CHILDREN] = node.children ? node.children.length : -1;
+    ints[at + STRING_VALUE] = typeof node.value === 'string' ? id(node.value) : -1;
+    ints[at + ARRAY] = node.array ? packArray(node.array) : -1;
+    if (typeof node.value === 'number') numbers[numbered++] = node.value;
   });
-  return { strings, count, columns: wide.map(narrow), numbers: Float64Array.from(numbers), arrays: Int32Array.from(arrays), elements };
+  const columns: PackedColumn[] = [];
+  for (let k = 0; k < COLUMNS; k++) columns.push(narrow(ints, k, count));
+  return { strings, count, columns, numbers: numbers.slice(0, numbered), arrays: Int32Array.from(arrays), elements };
 }
 
 const ROLES: readonly string[] = ['header', 'table', 'bank', 'names', 'data', 'padding', 'unknown'];

@@ -7,20 +7,20 @@
 /** Aliases listed per sequence: a hostile table of 4095 names sharing one offset would need 16.7M entries (a bigger group is reported once, MOTN_ALIASES). */
 export const MAX_ALIASES = 256;
 
-/**
- * For each sequence, in order: the names of the other sequences with its data offset, in sequence
- * order, at most `limit` of them.
- */
-export function aliasLists(sequences: readonly { name: string; offset: number }[], limit = MAX_ALIASES): string[][] {
+/** Sequence indices 0…count−1 grouped by their data offset, each group in sequence order. */
+export function groupByOffset(count: number, offsetOf: (i: number) => number): Map<number, number[]> {
   const groups = new Map<number, number[]>();
-  sequences.forEach((s, i) => {
-    const group = groups.get(s.offset);
-    if (group) group.push(i); else groups.set(s.offset, [i]);
-  });
-  return sequences.map((s, i) => {
-    const group = groups.get(s.offset) as number[];
-    const aliases: string[] = [];
-    for (let g = 0; g < group.length && aliases.length < limit; g++) if (group[g] !== i) aliases.push(sequences[group[g]].name);
-    return aliases;
-  });
+  for (let i = 0; i < count; i++) {
+    const d = offsetOf(i);
+    const group = groups.get(d);
+    if (group) group.push(i); else groups.set(d, [i]);
+  }
+  return groups;
+}
+
+/** The aliases of sequence `i` in its group: the other names, in sequence order, at most MAX_ALIASES. */
+export function aliasesOf(i: number, group: readonly number[], nameOf: (i: number) => string): string[] {
+  const aliases: string[] = [];
+  for (let g = 0; g < group.length && aliases.length < MAX_ALIASES; g++) if (group[g] !== i) aliases.push(nameOf(group[g]));
+  return aliases;
 }

@@ -23,7 +23,7 @@ import { HEADER_AREA, HEADER_SIZE, readHeader, u32le } from './header';
 import { DecodedSequence, MotnContext, buildTracks, decodeSequence } from './sequence';
 import type { MotnTrack } from './types';
 import { findBuildDate, readNames } from './names';
-import { aliasLists, MAX_ALIASES } from './aliases';
+import { aliasesOf, groupByOffset, MAX_ALIASES } from './aliases';
 
 export { looksLikeMotn } from './header';
 export { MOTN_CODES } from './codes';
@@ -194,12 +194,7 @@ export function decodeMotn(bytes: Uint8Array, diagnostics: DiagnosticSink): Form
   const dataEnd = date ? date.offset : len;
 
   // --- sequences, one decode per unique data offset ---
-  const groups = new Map<number, number[]>();
-  for (let i = 0; i < entries; i++) {
-    const d = u32le(bytes, seqOff + 8 * i);
-    const group = groups.get(d);
-    if (group) group.push(i); else groups.set(d, [i]);
-  }
+  const groups = groupByOffset(entries, (i) => u32le(bytes, seqOff + 8 * i));
   const nameOf = (i: number): string => names.list[i] ?? `#${i}`;
   const ctx: MotnContext = { bytes, diagnostics, budget: workBudget(len), exhausted: false };
   const decoded = new Map<number, DecodedSequence>();
@@ -277,18 +272,16 @@ export function decodeMotn(bytes: Uint8Array, diagnostics: DiagnosticSink): Form
     lazy.set(d, () => (cache ??= layout ? buildTracks(bytes, layout) : []));
   });
   const noCounts: TrackCounts = { tracks: 0, keys: 0 };
-  const named = Array.from({ length: entries }, (_, i) => ({ name: nameOf(i), offset: base + u32le(bytes, seqOff + 8 * i) }));
-  const aliases = aliasLists(named);
   const sequences: MotnSequence[] = [];
   for (let i = 0; i < entries; i++) {
     const d = u32le(bytes, seqOff + 8 * i);
     const seq = decoded.get(d);
     const layout = seq?.layout;
     sequences.push(lazyTracks({
-      name: named[i].name,
+      name: nameOf(i),
       index: i,
-      offset: named[i].offset,
-      aliases: aliases[i],
+      offset: base + d,
+      aliases: aliasesOf(i, groups.get(d) as number[], nameOf),
       frames: seq?.frames ?? 0,
       frameFlag: seq?.frameFlag ?? false,
       unknown: seq?.unknown ?? 0,

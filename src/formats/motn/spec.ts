@@ -5,7 +5,7 @@ import type { FormatFamily, FormatSpec } from '../spec';
 import { MOTN_CODES } from './codes';
 import { looksLikeMotn } from './header';
 import { decodeMotn, scannedTrackCounts } from './motn';
-import { aliasLists } from './aliases';
+import { aliasesOf, groupByOffset } from './aliases';
 import type { MotnAnim, MotnSequence, MotnTrack } from './types';
 import { isInt, isObj, Obj } from '../binary/guards';
 
@@ -122,9 +122,11 @@ export const MOTN: FormatSpec<MotnAnim> = {
     unpack: (x) => {
       if (!isObj(x) || x.format !== 'motn' || !Array.isArray(x.sequences) || !x.sequences.every(isSequenceInfo)) return undefined;
       if (x.buildDate !== undefined && typeof x.buildDate !== 'string') return undefined;
-      const aliases = aliasLists(x.sequences);
-      return { format: 'motn', buildDate: x.buildDate, sequences: x.sequences.map(({ name, index, offset, frames, frameFlag, unknown, standard }, i) =>
-        ({ name, index, offset, aliases: aliases[i], frames, frameFlag, unknown, standard, tracks: [] }) as unknown as MotnSequence) };
+      const sequences = x.sequences;
+      const groups = groupByOffset(sequences.length, (i) => sequences[i].offset);
+      const nameOf = (i: number): string => sequences[i].name;
+      return { format: 'motn', buildDate: x.buildDate, sequences: sequences.map(({ name, index, offset, frames, frameFlag, unknown, standard }, i) =>
+        ({ name, index, offset, aliases: aliasesOf(i, groups.get(offset) as number[], nameOf), frames, frameFlag, unknown, standard, tracks: [] }) as unknown as MotnSequence) };
     },
   },
   samplePaths: ['`bones/{bone}/{position|rotation|scale}/{x|y|z}` in block-1 order, each with `"keys": [[frame, value], …]`'],
