@@ -7,12 +7,12 @@
  * Per node, in pre-order, one value in each of the COLUMNS: name, offset, size, type, display,
  * role, flags, child count (-1: no `children`), string value, array layout (-1: absent); strings
  * are indices into `strings`. A column holds value + 1 (so absent is 0) in the narrowest unsigned
- * array its largest value fits (most of motion.bin's fit 8 or 16 bits: 855 → 470 KB). `numbers`
+ * array its largest value fits (most of motion.bin's fit 8 or 16 bits: 855 → 470 KB; see narrow). `numbers`
  * holds the numeric values of the nodes flagged HAS_NUMBER, in node order.
  */
 import { ArrayLayout, assignPaths, ElementLayout, FieldNode, FieldRole } from '../formats/binary/fields';
 
-export type PackedColumn = Uint8Array | Uint16Array | Uint32Array;
+export type PackedColumn = Uint8Array | Uint16Array | Uint32Array | Float64Array;
 
 export interface PackedTree {
   strings: string[];
@@ -31,12 +31,17 @@ const COLUMNS = 10;
 const NAME = 0, OFFSET = 1, SIZE = 2, TYPE = 3, DISPLAY = 4, ROLE = 5, FLAGS = 6, CHILDREN = 7, STRING_VALUE = 8, ARRAY = 9;
 const MISSING = 1, HAS_NUMBER = 2;
 
-/** Column `k` of the node-major `ints` (COLUMNS a node), each value + 1, in the narrowest unsigned array that holds them. */
-function narrow(ints: Int32Array, k: number, count: number): PackedColumn {
+/**
+ * Column `k` of the node-major `values` (COLUMNS a node), each value + 1, in the narrowest array
+ * that holds them: 8, 16 or 32 bits unsigned, or 64-bit floats for an offset past 4 GiB (a hostile
+ * file's declared offset: its node is shown missing).
+ */
+function narrow(values: Float64Array, k: number, count: number): PackedColumn {
   let max = 0;
-  for (let i = 0, p = k; i < count; i++, p += COLUMNS) if (ints[p] + 1 > max) max = ints[p] + 1;
-  const column = max < 0x100 ? new Uint8Array(count) : max < 0x10000 ? new Uint16Array(count) : new Uint32Array(count);
-  for (let i = 0, p = k; i < count; i++, p += COLUMNS) column[i] = Math.max(0, ints[p] + 1);
+  for (let i = 0, p = k; i < count; i++, p += COLUMNS) if (values[p] + 1 > max) max = values[p] + 1;
+  const column = max < 0x100 ? new Uint8Array(count) : max < 0x10000 ? new Uint16Array(count)
+    : max <= 0xFFFFFFFF ? new Uint32Array(count) : new Float64Array(count);
+  for (let i = 0, p = k; i < count; i++, p += COLUMNS) column[i] = Math.max(0, values[p] + 1);
   return column;
 }
 
@@ -58,7 +63,8 @@ export function packTree(root: FieldNode): PackedTree {
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
   const count = nodes.length;
-  const ints = new Int32Array(count * COLUMNS);
+  // Node-major, COLUMNS a node (doubles: a hostile declared offset may pass 2^32).
+  const values = new Float64Array(count * COLUMNS);
   const numbers = new Float64Array(count);
   let numbered = 0;
   const arrays: number[] = [];
@@ -78,20 +84,20 @@ export function packTree(root: FieldNode): PackedTree {
   };
   nodes.forEach((node, i) => {
     const at = i * COLUMNS;
-    ints[at + NAME] = id(node.name);
-    ints[at + OFFSET] = node.offset;
-    ints[at + SIZE] = node.size;
-    ints[at + TYPE] = id(node.type);
-    ints[at + DISPLAY] = id(node.display);
-    ints[at + ROLE] = id(node.role);
-    ints[at + FLAGS] = (node.missing ? MISSING : 0) | (typeof node.value === 'number' ? HAS_NUMBER : 0);
-    ints[at + CHILDREN] = node.children ? node.children.length : -1;
-    ints[at + STRING_VALUE] = typeof node.value === 'string' ? id(node.value) : -1;
-    ints[at + ARRAY] = node.array ? packArray(node.array) : -1;
+    values[at + NAME] = id(node.name);
+    values[at + OFFSET] = node.offset;
+    values[at + SIZE] = node.size;
+    values[at + TYPE] = id(node.type);
+    values[at + DISPLAY] = id(node.display);
+    values[at + ROLE] = id(node.role);
+    values[at + FLAGS] = (node.missing ? MISSING : 0) | (typeof node.value === 'number' ? HAS_NUMBER : 0);
+    values[at + CHILDREN] = node.children ? node.children.length : -1;
+    values[at + STRING_VALUE] = typeof node.value === 'string' ? id(node.value) : -1;
+    values[at + ARRAY] = node.array ? packArray(node.array) : -1;
     if (typeof node.value === 'number') numbers[numbered++] = node.value;
   });
   const columns: PackedColumn[] = [];
-  for (let k = 0; k < COLUMNS; k++) columns.push(narrow(ints, k, count));
+  for (let k = 0; k < COLUMNS; k++) columns.push(narrow(values, k, count));
   return { strings, count, columns, numbers: numbers.slice(0, numbered), arrays: Int32Array.from(arrays), elements };
 }
 
@@ -104,6 +110,7 @@ const ROLES: readonly string[] = ['header', 'table', 'bank', 'names', 'data', 'p
 export function unpackTree(packed: PackedTree): FieldNode | undefined {
   const { strings, count, columns, numbers, arrays, elements } = packed;
   if (!Number.isInteger(count) || count < 1 || columns.length !== COLUMNS || columns.some((c) => c.length !== count)) return undefined;
+  if (columns.some((c) => c instanceof Float64Array && !c.every((v) => Number.isSafeInteger(v) && v >= 0))) return undefined;
   const [names, offsets, sizes, types, displays, roles, flagsColumn, childCounts, stringValues, arrayIds] = columns;
   const str = (n: number): string | undefined => (n >= 1 && n <= strings.length ? strings[n - 1] : undefined);
   const nodes: FieldNode[] = new Array(count);
@@ -160,7 +167,7 @@ export function isPackedTree(x: unknown): x is PackedTree {
   if (typeof x !== 'object' || x === null) return false;
   const t = x as Record<string, unknown>;
   return Array.isArray(t.strings) && t.strings.every((s) => typeof s === 'string') && typeof t.count === 'number' &&
-    Array.isArray(t.columns) && t.columns.every((c) => c instanceof Uint8Array || c instanceof Uint16Array || c instanceof Uint32Array) &&
+    Array.isArray(t.columns) && t.columns.every((c) => c instanceof Uint8Array || c instanceof Uint16Array || c instanceof Uint32Array || c instanceof Float64Array) &&
     t.numbers instanceof Float64Array && t.arrays instanceof Int32Array &&
     Array.isArray(t.elements) && t.elements.every((e) => typeof e === 'object' && e !== null);
 }

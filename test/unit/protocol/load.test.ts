@@ -2,7 +2,7 @@ import { strict as assert } from 'assert';
 import { animFromPayload } from '../../../src/wire/animPayload';
 import { summarize } from '../../../src/formats/summary';
 import { decode } from '../../../src/formats/index';
-import { resolvePath } from '../../../src/formats/binary/fields';
+import { assignPaths, FieldNode, resolvePath } from '../../../src/formats/binary/fields';
 import type { BckAnim } from '../../../src/formats/jsystem/bck/types';
 import type { DecodedFile } from '../../../src/formats/types';
 import { loadedFileOf } from '../../../src/wire/loadedFile';
@@ -111,6 +111,19 @@ describe('the load message (host → webview): packed field tree and animation p
     const columnBytes = packed.columns.reduce((sum, c) => sum + c.byteLength, 0);
     assert.equal(columnBytes, packed.count * 23, packed.columns.map((c) => c.BYTES_PER_ELEMENT).join(''));
     assert.ok(packed.numbers.length < packed.count / 2, 'numbers only for the nodes that have one');
+  });
+
+  it('a node a hostile file declares past 2 GiB or 4 GiB crosses intact (the page refused the whole tree before)', () => {
+    const root = decode(readSample('j3d/smg/TripodBossCore/Wait.btk'), 'Wait.btk').root;
+    const far: FieldNode = { name: 'postNameTable', path: 'far', offset: 3_706_087_200, size: 4, type: 'JUTNameTab', missing: true,
+      children: [{ name: 'count', path: 'far.count', offset: 3_706_087_200, size: 2, type: 'u16', missing: true }] };
+    const farther: FieldNode = { name: 'farther', path: 'farther', offset: 2 ** 33 + 5, size: 2, type: 'u16', missing: true };
+    const tree: FieldNode = { ...root, children: [...(root.children ?? []), far, farther] };
+    const packed = packTree(tree);
+    assert.ok(packed.columns[1] instanceof Float64Array, 'offsets past 4 GiB: a float column');
+    assert.deepStrictEqual(unpackTree(structuredClone(packed)), assignPaths(structuredClone(tree)));
+    packed.columns[1][1] = 0.5;
+    assert.equal(unpackTree(packed), undefined, 'a float column holds whole numbers only');
   });
 
   it('unpackTree refuses arrays that do not describe one tree', () => {
