@@ -4,6 +4,7 @@
  * the 3D view's payload. Pure: the editor and the test page (test/app-page) build it alike.
  */
 import { animPayload } from './animPayload';
+import { AnimData, specFor } from '../formats/registry';
 import { summarize } from '../formats/summary';
 import type { DecodedFile } from '../formats/types';
 import { buildModelPayload } from './modelPayload';
@@ -33,10 +34,19 @@ export function loadedFileOf(decoded: DecodedFile,
     diagnostics: decoded.diagnostics,
     summary: summary ?? summarize(decoded),
     anim: animPayload(decoded.anim, decoded.root, decoded.bytes),
+    ...firstPart(decoded.anim),
     ...(model ? { model } : {}),
     ...(modelCandidates ? { modelCandidates } : {}),
     ...(modelError ? { modelError } : {}),
     ...(modelPayload ? { modelPayload } : {}),
     ...(companions?.length ? { companions } : {}),
   };
+}
+
+/** The tracks of the group the page shows first, when the kind's tracks do not travel with the animation. */
+function firstPart(anim: AnimData | undefined): Pick<LoadedFile, 'firstPart'> {
+  const spec = anim && specFor(anim);
+  if (!anim || !spec?.deferred || spec.groups.count(anim) === 0) return {};
+  const group = spec.groups.first(anim);
+  return { firstPart: { group, part: spec.deferred.part(anim, group) } };
 }

@@ -56,6 +56,12 @@ export interface LoadedFile {
   diagnostics: Diagnostic[];
   summary: Summary;
   anim?: AnimPayload;
+  /**
+   * For kinds whose groups' tracks stay behind (MOTN, FormatSpec.deferred): the tracks of the group
+   * the page shows first, so that its first render needs no round trip (the page checks them as it
+   * checks a requestTracks answer, and asks again if they do not fit).
+   */
+  firstPart?: { group: number; part: unknown };
   /** The model (BMD/BDL) the animation is bound to, when one was found or chosen (J3D formats only). */
   model?: ModelInfo;
   /** The 3D view's data: of the file itself when it is a model, else of the bound model (unpackModelPayload checks it). */
@@ -223,6 +229,7 @@ export function isLoadedFile(x: unknown): x is LoadedFile {
     Array.isArray(x.diagnostics) && x.diagnostics.every(isDiagnostic) &&
     isObj(x.summary) && isPackedTree(x.tree) &&
     (x.anim === undefined || (isObj(x.anim) && isStr(x.anim.format) && x.anim.format === x.format)) &&
+    (x.firstPart === undefined || (isObj(x.firstPart) && isCount(x.firstPart.group))) &&
     (x.model === undefined || isModelInfo(x.model)) && (x.modelPayload === undefined || isObj(x.modelPayload)) &&
     (x.companions === undefined || (Array.isArray(x.companions) && x.companions.every(isCompanion))) &&
     (x.modelCandidates === undefined || (Array.isArray(x.modelCandidates) && x.modelCandidates.every(isStr))) &&

@@ -14,6 +14,7 @@ import { listSamples, readSample, realFiles } from '../helpers';
 import { hostilePath } from '../hostile/files';
 import * as fs from 'fs';
 import type { MotnAnim } from '../../../src/formats/motn/types';
+import { specFor } from '../../../src/formats/registry';
 
 /** What the host posts, through structured clone (what postMessage does). */
 function posted(file: DecodedFile): LoadedFile {
@@ -98,6 +99,26 @@ describe('the load message (host → webview): packed field tree and animation p
     }
     const cut = (decode(new Uint8Array(fs.readFileSync(hostilePath('motion_alias400.bin'))), 'a.bin').anim as MotnAnim).sequences;
     assert.deepStrictEqual([cut.length, cut[0].aliases.length, cut[0].aliases[0], cut[399].aliases[255]], [400, 256, cut[1].name, cut[255].name]);
+  });
+
+  it('MOTN: the first group\'s tracks come with the load (no round trip before the first render); a bad part is left for the page to ask', () => {
+    const host = decode(readSample('motn/motion.bin'), 'motion.bin');
+    const spec = specFor(host.anim!);
+    const file = posted(host);
+    const first = spec.groups.first(host.anim!);
+    assert.equal(file.firstPart?.group, first);
+    const anim = animFromPayload(file.anim!)!;
+    assert.ok(spec.deferred!.missing(anim, first), 'the animation alone does not carry them');
+    assert.ok(spec.deferred!.attach(anim, file.firstPart!.group, file.firstPart!.part));
+    assert.ok(!spec.deferred!.missing(anim, first));
+    assert.deepStrictEqual((anim as MotnAnim).sequences[first].tracks, (host.anim as MotnAnim).sequences[first].tracks);
+    assert.ok((anim as MotnAnim).sequences[first].tracks.length > 0);
+    const other = animFromPayload(file.anim!)!;
+    assert.equal(spec.deferred!.attach(other, first, [{ bone: 'x' }]), false);
+    assert.ok(spec.deferred!.missing(other, first));
+    assert.equal(isLoadedFile({ ...file, firstPart: { group: -1, part: [] } }), false);
+    // Kinds whose tracks travel with the animation send none.
+    assert.equal(posted(decode(readSample('j3d/smg/TripodBossCore/2ndDemo.bck'), '2ndDemo.bck')).firstPart, undefined);
   });
 
   it('motion.bin: the packed tree is far smaller than the same tree as JSON', () => {
