@@ -7,32 +7,23 @@
  * FullTrackEntry) and `weightBank` (f32).
  */
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
-import { scalarElement } from '../../binary/builder';
 import type { FormatResult } from '../../result';
-import { ChunkContext, copyF32Bank, decodeJsystemFile, readAnimationStart } from '../container';
+import { ChunkContext, copyF32Bank, decodeJsystemFile } from '../container';
+import { CLUSTER_HEADER_SIZE, readClusterChunk } from '../clusterChunk';
 import { FULL_TRACK_ENTRY, FULL_TRACK_ENTRY_SIZE, FullTrackChecker, readFullTrack } from '../fulltrack';
 import type { FullTrack } from '../types';
 import type { BlaAnim } from './types';
-
-export const CLF1_HEADER_SIZE = 0x18;
 
 /** BLA-specific diagnostics (the shared ones are the family's). */
 export const BLA_CODES: DiagnosticCode[] = [];
 
 export function decodeBla(bytes: Uint8Array, diagnostics: DiagnosticSink): FormatResult<BlaAnim> {
-  return decodeJsystemFile(bytes, diagnostics, 'bla1', 'CLF1', CLF1_HEADER_SIZE, decodeClf1);
+  return decodeJsystemFile(bytes, diagnostics, 'bla1', 'CLF1', CLUSTER_HEADER_SIZE, decodeClf1);
 }
 
 function decodeClf1(ctx: ChunkContext): BlaAnim {
-  const { b, bytes } = ctx;
-  const s = ctx.start;
-  const { loopMode, duration } = readAnimationStart(ctx);
-  const trackCount = b.u16('trackCount', s + 0x0C);
-  const weightCount = b.u16('weightCount', s + 0x0E);
-  const tableOffset = ctx.offsetField('trackTableOffset', 0x10);
-  const bankOffset = ctx.offsetField('weightBankOffset', 0x14);
-  const table = ctx.table('trackTable', tableOffset, trackCount, FULL_TRACK_ENTRY, 'table');
-  const bank = ctx.table('weightBank', bankOffset, weightCount, scalarElement('f32'), 'bank');
+  const { bytes } = ctx;
+  const { loopMode, duration, weightCount, table, bank } = readClusterChunk(ctx, FULL_TRACK_ENTRY);
   const checker = new FullTrackChecker(ctx.limited, 'CLF1', duration, (entry) => `track ${entry}`);
   const fullBank = { name: 'weightBank', length: weightCount, offset: bank.offset };
   const tracks: FullTrack[] = [];

@@ -7,32 +7,23 @@
  * weightBankOffset; then `trackTable` (6-byte KeyTableEntry) and `weightBank` (f32).
  */
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
-import { scalarElement } from '../../binary/builder';
 import type { FormatResult } from '../../result';
-import { ChunkContext, copyF32Bank, decodeJsystemFile, readAnimationStart } from '../container';
+import { ChunkContext, copyF32Bank, decodeJsystemFile } from '../container';
+import { CLUSTER_HEADER_SIZE, readClusterChunk } from '../clusterChunk';
 import { KEY_TABLE_ENTRY, KEY_TABLE_ENTRY_SIZE, TrackChecker, bankRef, readKeyTrack } from '../keytable';
 import type { KeyTrack } from '../types';
 import type { BlkAnim } from './types';
-
-export const CLK1_HEADER_SIZE = 0x18;
 
 /** BLK-specific diagnostics (the shared ones are the family's). */
 export const BLK_CODES: DiagnosticCode[] = [];
 
 export function decodeBlk(bytes: Uint8Array, diagnostics: DiagnosticSink): FormatResult<BlkAnim> {
-  return decodeJsystemFile(bytes, diagnostics, 'blk1', 'CLK1', CLK1_HEADER_SIZE, decodeClk1);
+  return decodeJsystemFile(bytes, diagnostics, 'blk1', 'CLK1', CLUSTER_HEADER_SIZE, decodeClk1);
 }
 
 function decodeClk1(ctx: ChunkContext): BlkAnim {
-  const { b, bytes } = ctx;
-  const s = ctx.start;
-  const { loopMode, duration } = readAnimationStart(ctx);
-  const trackCount = b.u16('trackCount', s + 0x0C);
-  const weightCount = b.u16('weightCount', s + 0x0E);
-  const tableOffset = ctx.offsetField('trackTableOffset', 0x10);
-  const bankOffset = ctx.offsetField('weightBankOffset', 0x14);
-  const table = ctx.table('trackTable', tableOffset, trackCount, KEY_TABLE_ENTRY, 'table');
-  const bank = ctx.table('weightBank', bankOffset, weightCount, scalarElement('f32'), 'bank');
+  const { bytes } = ctx;
+  const { loopMode, duration, weightCount, table, bank } = readClusterChunk(ctx, KEY_TABLE_ENTRY);
   const ref = bankRef('weightBank', copyF32Bank(bytes, bank.offset, bank.count), weightCount, bank.offset, 4);
   const checker = new TrackChecker(ctx.limited, 'CLK1', duration, (entry) => `track ${entry}`);
   const tracks: KeyTrack[] = [];
