@@ -5,8 +5,8 @@
  * hostile file cannot flood the diagnostics.
  */
 import { DiagnosticCode, DiagnosticSink, MAX_DIAGNOSTICS, Severity, hex } from '../binary/diagnostics';
-import { ElementLayout, FieldNode, FieldRole, readFixedString, resolvePath } from '../binary/fields';
-import { StructBuilder, fillGaps } from '../binary/builder';
+import { ElementLayout, FieldNode, FieldRole, readFixedString, resolvePath, ScalarType } from '../binary/fields';
+import { StructBuilder, fillGaps, scalarElement } from '../binary/builder';
 import { keepShape } from '../../runtime/shapes';
 import type { FormatResult } from '../result';
 import { LoopMode } from './types';
@@ -499,6 +499,36 @@ export function readAnimationStart(ctx: ChunkContext, durationAt: 0x0A | 0x0C = 
   const duration = b.s16('duration', s + durationAt, (v) => `${v} frame${v === 1 ? '' : 's'}`);
   checkCommonHeader(ctx, loopMode, duration, durationAt);
   return { loopMode, duration };
+}
+
+/** The field names of a chunk whose header, after readAnimationStart, is one table and one bank (see readTableAndBank). */
+export interface TableAndBankNames {
+  /** u16 at 0x0C, u16 at 0x0E, offsets at 0x10 and 0x14. */
+  count: string;
+  bankCount: string;
+  tableOffset: string;
+  bankOffset: string;
+  table: string;
+  bank: string;
+}
+
+/**
+ * The header of BVA (VAF1), BLK (CLK1) and BLA (CLF1), 0x18 bytes: loop mode and duration, the
+ * table's and the bank's counts and offsets; places the table (entries of `entry`) and the bank
+ * (elements of `bankType`) in the tree.
+ */
+export function readTableAndBank(ctx: ChunkContext, names: TableAndBankNames, entry: ElementLayout, bankType: ScalarType):
+  { loopMode: number; duration: number; bankCount: number; table: { offset: number; count: number }; bank: { offset: number; count: number } } {
+  const { b } = ctx;
+  const s = ctx.start;
+  const { loopMode, duration } = readAnimationStart(ctx);
+  const count = b.u16(names.count, s + 0x0C);
+  const bankCount = b.u16(names.bankCount, s + 0x0E);
+  const tableOffset = ctx.offsetField(names.tableOffset, 0x10);
+  const bankOffset = ctx.offsetField(names.bankOffset, 0x14);
+  const table = ctx.table(names.table, tableOffset, count, entry, 'table');
+  const bank = ctx.table(names.bank, bankOffset, bankCount, scalarElement(bankType), 'bank');
+  return { loopMode, duration, bankCount, table, bank };
 }
 
 /**

@@ -8,8 +8,8 @@
  */
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
 import type { FormatResult } from '../../result';
-import { ChunkContext, copyF32Bank, decodeJsystemFile } from '../container';
-import { CLUSTER_HEADER_SIZE, readClusterChunk } from '../clusterChunk';
+import { ChunkContext, copyF32Bank, decodeJsystemFile, readTableAndBank } from '../container';
+import { CLUSTER_HEADER_SIZE, CLUSTER_NAMES } from '../cluster';
 import { FULL_TRACK_ENTRY, FULL_TRACK_ENTRY_SIZE, FullTrackChecker, readFullTrack } from '../fulltrack';
 import type { FullTrack } from '../types';
 import type { BlaAnim } from './types';
@@ -23,7 +23,7 @@ export function decodeBla(bytes: Uint8Array, diagnostics: DiagnosticSink): Forma
 
 function decodeClf1(ctx: ChunkContext): BlaAnim {
   const { bytes } = ctx;
-  const { loopMode, duration, weightCount, table, bank } = readClusterChunk(ctx, FULL_TRACK_ENTRY);
+  const { loopMode, duration, bankCount: weightCount, table, bank } = readTableAndBank(ctx, CLUSTER_NAMES, FULL_TRACK_ENTRY, 'f32');
   const checker = new FullTrackChecker(ctx.limited, 'CLF1', duration, (entry) => `track ${entry}`);
   const fullBank = { name: 'weightBank', length: weightCount, offset: bank.offset };
   const tracks: FullTrack[] = [];

@@ -8,8 +8,8 @@
  */
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
 import type { FormatResult } from '../../result';
-import { ChunkContext, copyF32Bank, decodeJsystemFile } from '../container';
-import { CLUSTER_HEADER_SIZE, readClusterChunk } from '../clusterChunk';
+import { ChunkContext, copyF32Bank, decodeJsystemFile, readTableAndBank } from '../container';
+import { CLUSTER_HEADER_SIZE, CLUSTER_NAMES } from '../cluster';
 import { KEY_TABLE_ENTRY, KEY_TABLE_ENTRY_SIZE, TrackChecker, bankRef, readKeyTrack } from '../keytable';
 import type { KeyTrack } from '../types';
 import type { BlkAnim } from './types';
@@ -23,7 +23,7 @@ export function decodeBlk(bytes: Uint8Array, diagnostics: DiagnosticSink): Forma
 
 function decodeClk1(ctx: ChunkContext): BlkAnim {
   const { bytes } = ctx;
-  const { loopMode, duration, weightCount, table, bank } = readClusterChunk(ctx, KEY_TABLE_ENTRY);
+  const { loopMode, duration, bankCount: weightCount, table, bank } = readTableAndBank(ctx, CLUSTER_NAMES, KEY_TABLE_ENTRY, 'f32');
   const ref = bankRef('weightBank', copyF32Bank(bytes, bank.offset, bank.count), weightCount, bank.offset, 4);
   const checker = new TrackChecker(ctx.limited, 'CLK1', duration, (entry) => `track ${entry}`);
   const tracks: KeyTrack[] = [];

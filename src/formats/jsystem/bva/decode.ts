@@ -6,9 +6,8 @@
  * FullTrackEntry: count, index) and `visibilityBank` (u8).
  */
 import { DiagnosticCode, DiagnosticSink, hex } from '../../binary/diagnostics';
-import { scalarElement } from '../../binary/builder';
 import type { FormatResult } from '../../result';
-import { ChunkContext, copyU8Bank, decodeJsystemFile, readAnimationStart } from '../container';
+import { ChunkContext, copyU8Bank, decodeJsystemFile, readTableAndBank } from '../container';
 import { FULL_TRACK_ENTRY, FULL_TRACK_ENTRY_SIZE, FullTrackChecker } from '../fulltrack';
 import type { FullTrack } from '../types';
 import type { BvaAnim } from './types';
@@ -25,16 +24,11 @@ export function decodeBva(bytes: Uint8Array, diagnostics: DiagnosticSink): Forma
 }
 
 function decodeVaf1(ctx: ChunkContext): BvaAnim {
-  const { b, bytes } = ctx;
-  const s = ctx.start;
-  const { loopMode, duration } = readAnimationStart(ctx);
-  const shapeCount = b.u16('shapeCount', s + 0x0C);
-  const bankCount = b.u16('visibilityCount', s + 0x0E);
-  const tableOffset = ctx.offsetField('shapeTableOffset', 0x10);
-  const bankOffset = ctx.offsetField('visibilityBankOffset', 0x14);
-
-  const table = ctx.table('shapeTable', tableOffset, shapeCount, FULL_TRACK_ENTRY, 'table');
-  const bank = ctx.table('visibilityBank', bankOffset, bankCount, scalarElement('u8'), 'bank');
+  const { bytes } = ctx;
+  const { loopMode, duration, bankCount, table, bank } = readTableAndBank(ctx, {
+    count: 'shapeCount', bankCount: 'visibilityCount', tableOffset: 'shapeTableOffset', bankOffset: 'visibilityBankOffset',
+    table: 'shapeTable', bank: 'visibilityBank',
+  }, FULL_TRACK_ENTRY, 'u8');
   const visibilityBank = copyU8Bank(bytes, bank.offset, bank.count);
 
   const checker = new FullTrackChecker(ctx.limited, 'VAF1', duration, (entry) => `shape ${entry}`);
