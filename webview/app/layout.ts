@@ -146,11 +146,15 @@ export class Layout {
     const scrollbar = body ? body.offsetWidth - body.clientWidth : 0;
     return Math.ceil(width) + Math.max(scrollbar, 0) + 2;
   }
+  /** The rows' width: the work area's (reading a row would need it shown and laid out). */
+  private get rowWidth(): number {
+    return this.work.clientWidth;
+  }
   private get maxHex(): number {
-    return Math.max(MIN.hex, this.topRow.clientWidth - MIN.tree - SPLITTER);
+    return Math.max(MIN.hex, this.rowWidth - MIN.tree - SPLITTER);
   }
   private get hexWidth(): number {
-    const fallback = Math.min(this.hexNatural, this.topRow.clientWidth - TREE_ROOM - SPLITTER);
+    const fallback = Math.min(this.hexNatural, this.rowWidth - TREE_ROOM - SPLITTER);
     return clamp(this.sizes.hex ?? fallback, MIN.hex, this.maxHex);
   }
 
@@ -162,10 +166,10 @@ export class Layout {
   }
 
   private get maxSide(): number {
-    return Math.max(MIN.side, this.bottomRow.clientWidth - MIN.curves - SPLITTER);
+    return Math.max(MIN.side, this.rowWidth - MIN.curves - SPLITTER);
   }
   private get sideWidth(): number {
-    const fallback = this.preferred.side ?? clamp(this.bottomRow.clientWidth * 0.36, 260, 640);
+    const fallback = this.preferred.side ?? clamp(this.rowWidth * 0.36, 260, 640);
     return clamp(this.sizes.side ?? fallback, MIN.side, this.maxSide);
   }
 
@@ -180,22 +184,29 @@ export class Layout {
     this.apply();
   }
 
-  /** Applies the sizes to the panes (clamped to what fits now). */
+  /**
+   * Applies the sizes to the panes (clamped to what fits now). Every size is read before any style
+   * is written: the page is laid out once here, not again for each pane and splitter.
+   */
   private apply(): void {
     const bottom = this.bottomShown;
+    const top = Math.round(this.topHeight), hex = Math.round(this.hexWidth), side = Math.round(this.sideWidth);
+    const ranges = {
+      hex: [MIN.hex, this.maxHex, hex], top: [MIN.top, this.maxTop, top], side: [MIN.side, this.maxSide, side],
+    } as const;
     this.bottomRow.hidden = !bottom;
     this.splitters.top.element.hidden = !bottom;
     this.topRow.classList.toggle('as-fill', !bottom);
-    if (bottom) this.topRow.style.height = `${Math.round(this.topHeight)}px`;
+    if (bottom) this.topRow.style.height = `${top}px`;
     else this.topRow.style.removeProperty('height');
-    this.slots.hex.style.width = `${Math.round(this.hexWidth)}px`;
+    this.slots.hex.style.width = `${hex}px`;
     this.slots.curves.hidden = !this.shown.curves;
     this.slots.side.hidden = !this.shown.side;
     this.splitters.side.element.hidden = !(this.shown.curves && this.shown.side);
     this.slots.side.classList.toggle('as-fill', !this.shown.curves);
-    if (this.shown.curves) this.slots.side.style.width = `${Math.round(this.sideWidth)}px`;
+    if (this.shown.curves) this.slots.side.style.width = `${side}px`;
     else this.slots.side.style.removeProperty('width');
-    for (const s of Object.values(this.splitters)) s.update();
+    for (const [name, [min, max, now]] of Object.entries(ranges)) this.splitters[name as keyof typeof ranges].update(min, max, now);
   }
 }
 

@@ -77,12 +77,12 @@ export class Splitter {
     });
   }
 
-  /** Refreshes the ARIA values (after the layout changed the size). */
-  update(): void {
+  /** Refreshes the ARIA values (after the layout changed the size; the layout passes what it measured). */
+  update(min = this.options.min(), max = this.options.max(), now = this.options.get()): void {
     const e = this.element;
-    e.setAttribute('aria-valuemin', String(Math.round(this.options.min())));
-    e.setAttribute('aria-valuemax', String(Math.round(this.options.max())));
-    e.setAttribute('aria-valuenow', String(Math.round(this.options.get())));
+    e.setAttribute('aria-valuemin', String(Math.round(min)));
+    e.setAttribute('aria-valuemax', String(Math.round(max)));
+    e.setAttribute('aria-valuenow', String(Math.round(now)));
   }
 
   private apply(size: number): void {
