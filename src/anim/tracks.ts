@@ -170,8 +170,22 @@ export function evaluatePlanned(track: PlannedTrack, f: number): number {
 
 /** Values of a planned track at frames first, first+step, … into `out` (all of it), as evaluatePlanned gives them. */
 export function samplePlanned(track: PlannedTrack, out: Float64Array, first: number, step: number): void {
-  if (track.curve) sampleCurveAtStep(track.curve, out, first, step);
-  else for (let j = 0; j < out.length; j++) out[j] = evaluatePlanned(track, first + j * step);
+  if (track.curve) {
+    sampleCurveAtStep(track.curve, out, first, step);
+    return;
+  }
+  // A texture-matrix element: its five curves sampled in one pass each, then composed per column.
+  const m = track.matrix!;
+  const n = out.length;
+  const [scaleS, scaleT, rotation, translationS, translationT] = [m.scaleS, m.scaleT, m.rotationQ, m.translationS, m.translationT].map((c) => {
+    const values = new Float64Array(n);
+    sampleCurveAtStep(c, values, first, step);
+    return values;
+  });
+  for (let j = 0; j < n; j++) {
+    writeTextureMatrix(scratch, 0, m.matrixMode, scaleS[j], scaleT[j], rotation[j], translationS[j], translationT[j], m.centerS, m.centerT);
+    out[j] = scratch[m.element];
+  }
 }
 
 /**
