@@ -80,7 +80,7 @@ interface WebviewNumbers {
 }
 
 /** Starts a Chromium trace of the page's renderer(s); the returned function ends it and gives the events. */
-async function startTrace(page: import('../test/host/playwright').Page): Promise<() => Promise<unknown[]>> {
+async function startTrace(page: import('../test/host/playwright').Page, file: string): Promise<() => Promise<unknown[]>> {
   const cdp = await page.context().newCDPSession(page);
   const events: unknown[] = [];
   cdp.on('Tracing.dataCollected', (d: { value: unknown[] }) => { events.push(...d.value); });
@@ -91,7 +91,7 @@ async function startTrace(page: import('../test/host/playwright').Page): Promise
   await cdp.send('Profiler.start');
   return async () => {
     const { profile } = await cdp.send('Profiler.stop') as { profile: unknown };
-    fs.writeFileSync(`${process.env.ANIMSCOPE_BENCH_TRACE}.cpuprofile`, JSON.stringify(profile));
+    fs.writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
     const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
     await cdp.send('Tracing.end');
     await done;
@@ -274,8 +274,10 @@ async function main(): Promise<void> {
       await withTimeout('close all editors', bridge.call('workbench.action.closeAllEditors'), 30000);
       const before = (await bridge.call<OpenTiming[]>(TIMINGS_COMMAND)).length;
       const wall0 = Date.now();
-      // ANIMSCOPE_BENCH_TRACE=<file.json>: a Chromium trace (all frames) of the first file's open, for chrome://tracing.
-      const trace = process.env.ANIMSCOPE_BENCH_TRACE && rows.length === 0 ? await startTrace(page) : undefined;
+      // ANIMSCOPE_BENCH_TRACE=<file.json>: a Chromium trace (all frames) of the first file's open, for chrome://tracing;
+      // with a `%d` in the name, of every file's open (%d = its index in the run).
+      const traceFile = process.env.ANIMSCOPE_BENCH_TRACE?.replace('%d', String(rows.length));
+      const trace = traceFile && (rows.length === 0 || traceFile !== process.env.ANIMSCOPE_BENCH_TRACE) ? await startTrace(page, traceFile) : undefined;
       progress('vscode.openWith');
       await withTimeout('vscode.openWith', bridge.call('vscode.openWith', { $file: path.join(workspace, f.name) }, VIEW_TYPE), 120000);
       progress('waiting for the rendered timing');
@@ -285,7 +287,7 @@ async function main(): Promise<void> {
         timing = all.slice(Math.min(before, all.length)).reverse().find((x) => x.uri.endsWith('/' + encodeURIComponent(f.name).replace(/%2F/g, '/')) || x.fileName === f.name);
         if (!timing?.renderedMs) await sleep(100);
       }
-      if (trace) fs.writeFileSync(process.env.ANIMSCOPE_BENCH_TRACE!, JSON.stringify(await trace()));
+      if (trace) fs.writeFileSync(traceFile!, JSON.stringify(await trace()));
       const wv = W.webviewContent(page);
       let numbers: WebviewNumbers | undefined;
       let note = '';
