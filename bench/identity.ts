@@ -72,6 +72,8 @@ function main(): void {
   const run = load<{ run: Run }>('src/cli/main.js').run;
   const { decode } = load<{ decode: (b: Uint8Array, n: string) => { root: FieldLike; bytes: Uint8Array } }>('src/formats/index.js');
   const { loadedFileOf } = load<{ loadedFileOf: (d: unknown, e: unknown) => unknown }>('src/wire/loadedFile.js');
+  // Paths as every consumer sees them (decode() leaves them to be derived; older builds set them, and assigning again is the same).
+  const { assignPaths } = load<{ assignPaths: (root: FieldLike) => FieldLike }>('src/formats/binary/fields.js');
 
   // Generated once and kept, so that two builds see the very same inputs.
   const tmp = path.join(os.tmpdir(), `animscope-identity-inputs-${mutations}`);
@@ -123,8 +125,8 @@ function main(): void {
       cells.push(`${command[0]} ${code} ${out.digest('hex').slice(0, 16)} ${crypto.createHash('sha256').update(err.join('\n')).digest('hex').slice(0, 8)}`);
     }
     const decoded = decode(t.bytes, t.name);
-    cells.push(`paths ${pathsDigest(decoded.root)}`);
-    cells.push(`load ${digest(loadedFileOf(decoded, { fileByteLength: t.bytes.length }))}`);
+    const load = digest(loadedFileOf(decoded, { fileByteLength: t.bytes.length }));
+    cells.push(`paths ${pathsDigest(assignPaths(decoded.root))}`, `load ${load}`);
     console.log(`${t.label}\t${cells.join('\t')}`);
   }
 }

@@ -55,7 +55,7 @@ const NO_BYTES = new Uint8Array(0);
 function nameSpan(root: FieldNode | undefined, path: string): { offset: number; length: number } {
   if (!root) return { offset: 0, length: 0 };
   const node = resolvePath(root, path, NO_BYTES);
-  return node && node.path === path ? { offset: node.offset, length: node.size } : { offset: 0, length: 0 };
+  return node ? { offset: node.offset, length: node.size } : { offset: 0, length: 0 };
 }
 
 /** One animation entry that binds to a material by name. */

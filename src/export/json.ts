@@ -4,7 +4,7 @@
  * EXPORT_SCHEMA_VERSION on any incompatible change.
  */
 import type { Diagnostic } from '../formats/binary/diagnostics';
-import { ElementLayout, FieldNode, isScalarType, readScalar } from '../formats/binary/fields';
+import { childPath, ElementLayout, FieldNode, isRecord, isScalarType, readScalar } from '../formats/binary/fields';
 import type { AnimData } from '../formats/registry';
 import type { DecodedFile } from '../formats/types';
 import type { MaterialBindingInfo } from '../anim/materials';
@@ -89,13 +89,17 @@ function jsonNumber(value: number | undefined): number | null {
   return value === undefined || !Number.isFinite(value) ? null : value;
 }
 
-export function exportField(node: FieldNode, bytes: Uint8Array): ExportedField {
-  const out: ExportedField = { name: node.name, path: node.path, offset: node.offset, size: node.size, type: node.type };
+/** A node and everything below it; `path` is the node's own (the root's is ''), its children's follow from their names. */
+export function exportField(node: FieldNode, bytes: Uint8Array, path = ''): ExportedField {
+  const out: ExportedField = { name: node.name, path, offset: node.offset, size: node.size, type: node.type };
   if (node.role) out.role = node.role;
   if (node.value !== undefined) out.value = typeof node.value === 'number' ? jsonNumber(node.value) : node.value;
   if (node.display !== undefined) out.display = node.display;
   if (node.missing) out.missing = true;
-  if (node.children) out.children = node.children.map((c) => exportField(c, bytes));
+  if (node.children) {
+    const record = isRecord(node.children);
+    out.children = node.children.map((c) => exportField(c, bytes, childPath(path, c.name, record)));
+  }
   if (node.array) {
     const { count, stride, element, endian } = node.array;
     out.array = { count, stride, element };

@@ -3,7 +3,7 @@
  * the tests and the editor share.
  */
 import { DiagnosticSink, hex } from './binary/diagnostics';
-import { assignPaths, FieldNode, readFixedString } from './binary/fields';
+import { FieldNode, readFixedString } from './binary/fields';
 import { fillGaps } from './binary/builder';
 import { decompressYaz0, isYaz0 } from './archive/yaz0';
 import { detect } from './detect';
@@ -97,7 +97,6 @@ export function decode(input: Uint8Array, name = '', options: DecodeOptions = {}
   root.offset = 0;
   root.size = bytes.length;
   fillGaps(root, bytes);
-  assignPaths(root);
   if (container && container.decompressedSize === 0 && input.length > 0) {
     diagnostics.error('YAZ0_EMPTY', 0, 16, `Yaz0 stream at ${hex(0)} produced no data.`);
   }

@@ -2,7 +2,7 @@
  * The host's field tree as it crosses to the webview: typed arrays and one table of distinct
  * strings instead of a JSON object per node. motion.bin's 17,818 nodes were 3 MB of JSON; packed
  * they are ~0.5 MB of arrays (which postMessage moves as buffers) and ~140 KB of strings. Paths are
- * not sent: the webview derives them with assignPaths, the rule decode() used.
+ * not sent: the webview derives them with assignPaths (the host derives them where it needs them too).
  *
  * Per node, in pre-order, one value in each of the COLUMNS: name, offset, size, type, display,
  * role, flags, child count (-1: no `children`), string value, array layout (-1: absent); strings

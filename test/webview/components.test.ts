@@ -7,7 +7,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { writeBtk } from '../fixtures/j3d-writer';
-import type { FieldNode } from '../../src/formats/binary/fields';
+import { assignPaths, type FieldNode } from '../../src/formats/binary/fields';
 import { decode } from '../../src/formats/index';
 import { SAMPLES_DIR } from './build';
 import { HarnessSession, Page, startHarness } from './browser';
@@ -99,7 +99,7 @@ function filtered(root: FieldNode, text: string): string[] {
 }
 
 function decodeSample(sample: string): FieldNode {
-  return decode(new Uint8Array(fs.readFileSync(path.join(SAMPLES_DIR, sample))), path.basename(sample)).root;
+  return assignPaths(decode(new Uint8Array(fs.readFileSync(path.join(SAMPLES_DIR, sample))), path.basename(sample)).root);
 }
 
 describe('webview components (headless Chromium)', function () {

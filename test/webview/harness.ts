@@ -4,6 +4,7 @@
  * Exposes `window.harness` for playwright.
  */
 import { decode } from '../../src/formats/index';
+import { assignPaths } from '../../src/formats/binary/fields';
 import type { DecodedFile } from '../../src/formats/types';
 import { HexView } from '../../webview/hex/hexView';
 import { HoverCard } from '../../webview/hover/hoverCard';
@@ -49,7 +50,8 @@ function show(bytes: Uint8Array, name: string): LoadStats {
   decoded = decode(bytes, name);
   const t1 = performance.now();
   title.textContent = `${name} — ${decoded.format.toUpperCase()}, ${decoded.bytes.length} bytes`;
-  link.setData(decoded.root, decoded.bytes);
+  // The page's tree has its paths (unpackTree assigns them); the decoder leaves them to be derived.
+  link.setData(assignPaths(decoded.root), decoded.bytes);
   void document.body.offsetHeight; // force style + layout
   const t2 = performance.now();
   return {

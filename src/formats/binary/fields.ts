@@ -21,6 +21,10 @@ export type FieldRole = 'header' | 'table' | 'bank' | 'names' | 'data' | 'paddin
 export interface FieldNode {
   /** Path segment: `loopMode`, `jointTable`, `[3]`. */
   name: string;
+  /**
+   * The node's path once assignPaths has run (the webview's tree does); decoders leave it '', as a
+   * path follows from the names: pathChain and the JSON export derive paths on the way down.
+   */
   path: string;
   /** Absolute offset in the decoded (decompressed) bytes. */
   offset: number;
@@ -106,11 +110,12 @@ export function readFixedString(bytes: Uint8Array, offset: number, length: numbe
   return s;
 }
 
-function isRecord(children: readonly { fields?: unknown; children?: unknown; array?: unknown; type: string }[]): boolean {
+/** Whether these are a record's children (all scalars): they join the path with '.'. */
+export function isRecord(children: readonly { fields?: unknown; children?: unknown; array?: unknown; type: string }[]): boolean {
   return children.length > 0 && children.every((c) => !c.fields && !c.children && !c.array && isScalarType(c.type));
 }
 
-function childPath(parentPath: string, childName: string, parentIsRecord: boolean): string {
+export function childPath(parentPath: string, childName: string, parentIsRecord: boolean): string {
   if (parentPath === '') return childName;
   if (childName.startsWith('[')) return parentPath + childName;
   return parentPath + (parentIsRecord ? '.' : '/') + childName;
@@ -152,16 +157,26 @@ export function arrayElement(arrayNode: FieldNode, index: number, bytes: Uint8Ar
   return element;
 }
 
-function startsSegment(path: string, prefix: string): boolean {
-  if (prefix === '') return true;
-  if (!path.startsWith(prefix)) return false;
-  const next = path.charAt(prefix.length);
-  return next === '' || next === '/' || next === '.' || next === '[';
+/**
+ * Where the child segment `name` ends when `path` continues with it at `at` (joined to the parent's
+ * path as childPath joins it, the parent's path being path[0, at)); -1 when it does not.
+ */
+function segmentEnd(path: string, at: number, name: string, parentIsRecord: boolean): number {
+  let start = at;
+  if (at > 0 && !name.startsWith('[')) {
+    if (path.charAt(at) !== (parentIsRecord ? '.' : '/')) return -1;
+    start++;
+  }
+  if (!path.startsWith(name, start)) return -1;
+  const end = start + name.length;
+  const next = path.charAt(end);
+  return next === '' || next === '/' || next === '.' || next === '[' ? end : -1;
 }
 
 /**
  * The chain of nodes from the root down to `path` (empty when no such node), materialising array
- * elements with `element` (callers may pass a caching materialiser).
+ * elements with `element` (callers may pass a caching materialiser). Paths are matched from the
+ * nodes' names, so the tree needs no assigned paths.
  */
 export function pathChain(
   root: FieldNode, path: string, bytes: Uint8Array,
@@ -169,18 +184,26 @@ export function pathChain(
 ): FieldNode[] {
   const chain: FieldNode[] = [];
   let node: FieldNode | undefined = root;
+  // path[0, at) is the path of `node`
+  let at = 0;
   while (node) {
     chain.push(node);
-    if (node.path === path) return chain;
+    if (at === path.length) return chain;
     let next: FieldNode | undefined;
-    for (const child of node.children ?? []) {
-      if (startsSegment(path, child.path)) { next = child; break; }
+    let end = -1;
+    if (node.children) {
+      const record = isRecord(node.children);
+      for (const child of node.children) {
+        end = segmentEnd(path, at, child.name, record);
+        if (end >= 0) { next = child; break; }
+      }
     }
     if (!next && node.array) {
-      const m = /^\[(\d+)\]/.exec(path.slice(node.path.length));
-      if (m) next = element(node, Number(m[1]));
+      const m = /^\[(\d+)\]/.exec(path.slice(at));
+      if (m) { next = element(node, Number(m[1])); end = at + m[0].length; }
     }
     node = next;
+    at = end;
   }
   return [];
 }

@@ -9,7 +9,7 @@
  * Never throws; bounded by the bytes (every loop is limited by a chunk or a table in the bytes).
  */
 import { DiagnosticSink, hex } from '../binary/diagnostics';
-import { FieldNode, assignPaths } from '../binary/fields';
+import { FieldNode } from '../binary/fields';
 import { StructBuilder } from '../binary/builder';
 import { checkDeclaredFileSize, ChunkContext, ChunkInfo, JSYSTEM_HEADER_SIZE, rawChunk, walkChunks } from '../jsystem/container';
 import { buildHierarchy, decodeInf1, INF1_HEADER_SIZE, Inf1Chunk } from './inf1';
@@ -74,7 +74,7 @@ export function decodeModel(bytes: Uint8Array, diagnostics: DiagnosticSink): Mod
     return decodeModelUnsafe(bytes, diagnostics, rootNode);
   } catch (e) {
     diagnostics.error('INTERNAL_ERROR', 0, 0, `model decoder failed: ${(e as Error)?.message ?? String(e)}`);
-    return { root: assignPaths(rootNode) };
+    return { root: rootNode };
   }
 }
 
@@ -87,7 +87,7 @@ function decodeModelUnsafe(bytes: Uint8Array, diagnostics: DiagnosticSink, root:
   children.push(header.node);
   if (bytes.length < JSYSTEM_HEADER_SIZE) {
     root.type = header.type || 'model';
-    return { root: assignPaths(root) };
+    return { root };
   }
   const chunks = walkChunks(bytes, diagnostics, header.chunkCount, {
     INF1: INF1_HEADER_SIZE, JNT1: JNT1_HEADER_SIZE, MAT3: MAT3_HEADER_SIZE, VTX1: VTX1_HEADER_SIZE, EVP1: EVP1_HEADER_SIZE,
@@ -185,7 +185,7 @@ function decodeModelUnsafe(bytes: Uint8Array, diagnostics: DiagnosticSink, root:
   };
   crossCheck(model, inf1, shp, diagnostics);
   root.type = header.type || 'model';
-  return { root: assignPaths(root), model };
+  return { root, model };
 }
 
 /** Checks between chunks (FORMATS.md §10.15 items 2 and 5). */

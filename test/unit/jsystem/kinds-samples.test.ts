@@ -10,7 +10,7 @@
 import * as assert from 'assert';
 import { sampleFile } from '../../../src/anim/sample';
 import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
-import { resolvePath, uncoveredRanges, walkFields } from '../../../src/formats/binary/fields';
+import { assignPaths, resolvePath, uncoveredRanges, walkFields } from '../../../src/formats/binary/fields';
 import { decode } from '../../../src/formats/index';
 import type { BcaAnim } from '../../../src/formats/jsystem/bca/types';
 import type { BpkAnim } from '../../../src/formats/jsystem/bpk/types';
@@ -58,7 +58,7 @@ describe('jsystem kinds: real samples', () => {
       assert.deepStrictEqual(warnings, ext === 'bca' ? ['J3D_FILE_SIZE', 'J3D_CHUNK_SIZE'] : [], f.path);
       assert.deepStrictEqual(uncoveredRanges(d.root, d.bytes.length), [], f.path);
       const unknown: string[] = [];
-      walkFields(d.root, (n) => { if (n.role === 'unknown') unknown.push(`${n.path}@${n.offset.toString(16)}+${n.size}`); });
+      walkFields(assignPaths(d.root), (n) => { if (n.role === 'unknown') unknown.push(`${n.path}@${n.offset.toString(16)}+${n.size}`); });
       // PowerStarColor.btp: two bytes `00 01` between its 1-entry ID table (0x58) and its name table (0x5C).
       assert.deepStrictEqual(unknown, f.name === 'PowerStarColor.btp' ? ['TPT1/unknown@0x5A@5a+2'] : [], f.path);
       for (const t of sampleFile(d).animations[0].tracks) assert.ok(t.values.every(Number.isFinite), `${f.path} ${t.path} has no missing value`);

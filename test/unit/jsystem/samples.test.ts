@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { decode } from '../../../src/formats/index';
-import { resolvePath, uncoveredRanges, walkFields, FieldNode } from '../../../src/formats/binary/fields';
+import { assignPaths, resolvePath, uncoveredRanges, walkFields, FieldNode } from '../../../src/formats/binary/fields';
 import type { BckAnim } from '../../../src/formats/jsystem/bck/types';
 import type { BrkAnim } from '../../../src/formats/jsystem/brk/types';
 import type { BtkAnim } from '../../../src/formats/jsystem/btk/types';
@@ -8,8 +8,9 @@ import { listSamples, readSample } from '../helpers';
 
 const J3D = listSamples('j3d', (n) => /\.(bck|btk|brk)$/i.test(n));
 
+/** The node at `path`; the tree's own paths (assignPaths, the webview's rule) agree with the lookup. */
 function node(root: FieldNode, path: string, bytes: Uint8Array): FieldNode {
-  const n = resolvePath(root, path, bytes);
+  const n = resolvePath(assignPaths(root), path, bytes);
   assert.ok(n, `no field at ${path}`);
   assert.strictEqual(n.path, path);
   return n;

@@ -4,7 +4,7 @@
  */
 import * as assert from 'assert';
 import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
-import { resolvePath, uncoveredRanges, walkFields, FieldNode } from '../../../src/formats/binary/fields';
+import { assignPaths, resolvePath, uncoveredRanges, walkFields, FieldNode } from '../../../src/formats/binary/fields';
 import { decodeModel, looksLikeModel } from '../../../src/formats/model';
 import type { ModelResult } from '../../../src/formats/model';
 import { decode } from '../../../src/formats/index';
@@ -21,7 +21,7 @@ function decodeClean(bytes: Uint8Array): ModelResult {
 }
 
 function field(root: FieldNode, path: string, bytes: Uint8Array): FieldNode {
-  const n = resolvePath(root, path, bytes);
+  const n = resolvePath(assignPaths(root), path, bytes);
   assert.ok(n && n.path === path, `no field ${path}`);
   return n;
 }

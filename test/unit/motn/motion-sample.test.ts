@@ -14,7 +14,7 @@
  */
 import * as assert from 'assert';
 import { decode } from '../../../src/formats/index';
-import { resolvePath, uncoveredRanges, fieldsAt } from '../../../src/formats/binary/fields';
+import { assignPaths, resolvePath, uncoveredRanges, fieldsAt } from '../../../src/formats/binary/fields';
 import { COMMON_CODES } from '../../../src/formats/binary/diagnostics';
 import { MOTN_CODES, looksLikeMotn } from '../../../src/formats/motn/motn';
 import type { MotnAnim } from '../../../src/formats/motn/types';
@@ -77,7 +77,7 @@ describe('MOTN: motion.bin', () => {
   it('links keys to the field tree', () => {
     const seq = anim.sequences[764];
     const key = seq.tracks[1].keys[1];
-    const chain = fieldsAt(file.root, key.offset, bytes);
+    const chain = fieldsAt(assignPaths(file.root), key.offset, bytes);
     const leaf = chain[chain.length - 1];
     assert.strictEqual(leaf.path, `sequences[764]/block5[${(key.offset - 0x147ab2) / 2}]`);
     assert.strictEqual(leaf.type, 'f16');

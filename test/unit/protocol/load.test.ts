@@ -28,7 +28,7 @@ describe('the load message (host → webview): packed field tree and animation p
       const file = posted(host);
       assert.ok(isLoadedFile(file));
       assert.ok(!('root' in file), 'no field tree as objects');
-      assert.deepStrictEqual(unpackTree(file.tree), host.root);
+      assert.deepStrictEqual(unpackTree(file.tree), assignPaths(host.root));
       const anim = animFromPayload(file.anim);
       assert.ok(anim, 'the payload unpacks');
       if (host.anim?.format === 'motn' && anim.format === 'motn') {
@@ -68,7 +68,7 @@ describe('the load message (host → webview): packed field tree and animation p
   it('a Yaz0-compressed BCK: the tree of the decompressed bytes', () => {
     const host = decode(encodeYaz0(readSample('j3d/smg/TripodBossCore/2ndDemo.bck')), '2ndDemo.bck.szs');
     assert.equal(host.container?.kind, 'yaz0');
-    assert.deepStrictEqual(unpackTree(posted(host).tree), host.root);
+    assert.deepStrictEqual(unpackTree(posted(host).tree), assignPaths(host.root));
   });
 
   it('the worst-case BCK: 65,535 joints cross as a view of the file\'s bytes (no second copy) and come back equal', () => {

@@ -5,7 +5,7 @@
  * it is checked on its synthetic files (test/fixtures) instead.
  */
 import { strict as assert } from 'assert';
-import { walkFields } from '../../../src/formats/binary/fields';
+import { assignPaths, walkFields } from '../../../src/formats/binary/fields';
 import { detect } from '../../../src/formats/detect';
 import { decode } from '../../../src/formats/index';
 import { FORMAT_LIST, specOfName } from '../../../src/formats/registry';
@@ -82,7 +82,7 @@ describe('format registry: every FormatSpec on the real files of its format', ()
             assert.ok(Number.isInteger(i) && i >= 0 && i < count, `${f.path}: ${path} → group ${i} of ${count}`);
             found.add(i);
           };
-          walkFields(decoded.root, (node) => {
+          walkFields(assignPaths(decoded.root), (node) => {
             visit(node.path);
             for (let e = 0; node.array && e < Math.min(node.array.count, 4096); e++) visit(`${node.path}[${e}]`);
           });

@@ -41,7 +41,7 @@ export const BCK: FormatSpec<BckAnim> = {
     bind(anim, model, root, bytes) {
       const node = resolvePath(root, 'ANK1/jointCount', bytes);
       const chunk = root.children?.find((c) => c.name === 'ANK1');
-      const jointCountOffset = node?.path === 'ANK1/jointCount' ? node.offset : chunk ? chunk.offset + 0x0C : undefined;
+      const jointCountOffset = node ? node.offset : chunk ? chunk.offset + 0x0C : undefined;
       const bound = bindJoints(model, bckJointChannels(anim), { jointCountOffset });
       return {
         jointNames: bound.jointNames,
