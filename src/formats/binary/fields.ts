@@ -266,13 +266,15 @@ export function uncoveredRanges(root: FieldNode, length: number): [number, numbe
   return gaps.filter(([a, b]) => b > a);
 }
 
-/** Converts an array node into explicit children (for JSON export of small arrays). */
+/** An array node's elements as explicit children (their paths left to be derived, as a decoder leaves every path). */
 export function expandArray(node: FieldNode, bytes: Uint8Array): FieldNode[] {
   const out: FieldNode[] = [];
   const count = node.array?.count ?? 0;
   for (let i = 0; i < count; i++) {
     const e = arrayElement(node, i, bytes);
-    if (e) out.push(e);
+    if (!e) continue;
+    walkFields(e, (n) => { n.path = ''; });
+    out.push(e);
   }
   return out;
 }
