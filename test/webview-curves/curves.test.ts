@@ -64,6 +64,35 @@ describe('webview curves (chromium)', function () {
     await page.close();
   });
 
+  it("the frame's badge on the axis hides a tick label it would half cover, whole", async () => {
+    const page = await h.open(BCK, { group: 'joint:1', clock: 'manual' });
+    // Columns of the axis band around the badge: is the base canvas's label text visible (not under an opaque overlay pixel)?
+    const cut = (): Promise<{ badge: [number, number]; visibleBeside: number[] }> => js(page, `(() => {
+      const base = document.querySelector('.as-curves-base'), over = document.querySelector('.as-curves-overlay');
+      const W = base.width, H = base.height;
+      const b = base.getContext('2d').getImageData(0, 0, W, H).data, o = over.getContext('2d').getImageData(0, 0, W, H).data;
+      const a = (d, x, y) => d[(y * W + x) * 4 + 3];
+      const cx = Math.round(harness.panel.curves.cursorX);
+      const rows = []; for (let y = H - 30; y < H; y++) if (a(o, cx + 3, y) === 255) rows.push(y);
+      const mid = rows[rows.length >> 1];
+      let l = cx + 3, r = cx + 3;
+      while (l > 0 && a(o, l - 1, mid) === 255) l--;
+      while (r < W - 1 && a(o, r + 1, mid) === 255) r++;
+      const visible = (x) => rows.some((y) => a(b, x, y) > 0 && a(o, x, y) === 0);
+      return { badge: [l, r], visibleBeside: [l - 2, l - 1, r + 1, r + 2].filter(visible) };
+    })()`);
+    // 2ndDemo.bck: 89 frames, a tick every 10; the badge of frame 41 would cover the right part of "40"
+    await page.locator('.as-player-scrubber').fill('41');
+    const at41 = await cut();
+    assert.ok(at41.badge[1] - at41.badge[0] > 10, `badge ${at41.badge}`);
+    assert.deepStrictEqual(at41.visibleBeside, [], `label text right beside the badge at ${at41.badge}: a label cut in two`);
+    for (const frame of ['19', '62']) {
+      await page.locator('.as-player-scrubber').fill(frame);
+      assert.deepStrictEqual((await cut()).visibleBeside, [], `frame ${frame}`);
+    }
+    await page.close();
+  });
+
   it('plays with the manual clock and honours the loop modes', async () => {
     const page = await h.open(BCK, { group: 'joint:1', clock: 'manual' });
     assert.strictEqual(await js<string>(page, "document.querySelector('.as-player-loop').value"), '2', 'default = file loop mode (Loop)');

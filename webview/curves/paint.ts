@@ -97,8 +97,7 @@ export function paintBase(p: Painter, data: PlotData, width: number, height: num
   ctx.clearRect(0, 0, width, height);
   ctx.font = p.font(11);
   ctx.lineWidth = 1;
-  const fStep = Math.max(niceStep(64 * scale.framesPerPx), 0.1);
-  const frameTicks = ticks(scale.view.start, scale.view.end, fStep);
+  const { step: fStep, frames: frameTicks } = frameTicksOf(scale);
   const hits: KeyHit[] = [];
   for (const lane of scale.lanes) {
     paintLaneFrame(p, lane, data.duration);
@@ -276,6 +275,12 @@ function paintLaneKeys(p: Painter, lane: Lane, data: PlotData, hits: KeyHit[]): 
 }
 
 /** The frame axis under the lanes, and the animation's end marker. */
+/** The frame axis's ticks: about one per 64 px. */
+function frameTicksOf(scale: PlotScale): { step: number; frames: number[] } {
+  const step = Math.max(niceStep(64 * scale.framesPerPx), 0.1);
+  return { step, frames: ticks(scale.view.start, scale.view.end, step) };
+}
+
 function paintFrameAxis(p: Painter, frameTicks: number[], fStep: number, duration: number): void {
   const { ctx, scale, colors } = p;
   const left = scale.plotLeft, right = scale.plotRight;
@@ -372,6 +377,14 @@ export function paintOverlay(p: Painter, data: PlotData, state: OverlayState, wi
   const w = ctx.measureText(text).width + 8;
   const lx = Math.min(Math.max(x - w / 2, left), right - w);
   const ly = scale.axisTop + 3;
+  // A tick label the frame's badge would half cover is hidden whole (the base canvas drew it).
+  const { step, frames } = frameTicksOf(scale);
+  ctx.fillStyle = colors.background;
+  for (const t of frames) {
+    const tw = ctx.measureText(formatTick(t, step)).width;
+    const tx = scale.frameToX(t) - tw / 2;
+    if (tx < lx + w && tx + tw > lx) ctx.fillRect(Math.floor(tx) - 1, ly, Math.ceil(tw) + 2, 16);
+  }
   ctx.fillStyle = colors.cursor;
   ctx.fillRect(lx, ly, w, 16);
   ctx.fillStyle = colors.background;
