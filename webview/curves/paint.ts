@@ -274,13 +274,13 @@ function paintLaneKeys(p: Painter, lane: Lane, data: PlotData, hits: KeyHit[]): 
   ctx.restore();
 }
 
-/** The frame axis under the lanes, and the animation's end marker. */
 /** The frame axis's ticks: about one per 64 px. */
 function frameTicksOf(scale: PlotScale): { step: number; frames: number[] } {
   const step = Math.max(niceStep(64 * scale.framesPerPx), 0.1);
   return { step, frames: ticks(scale.view.start, scale.view.end, step) };
 }
 
+/** The frame axis under the lanes, and the animation's end marker. */
 function paintFrameAxis(p: Painter, frameTicks: number[], fStep: number, duration: number): void {
   const { ctx, scale, colors } = p;
   const left = scale.plotLeft, right = scale.plotRight;

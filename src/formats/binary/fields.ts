@@ -22,8 +22,9 @@ export interface FieldNode {
   /** Path segment: `loopMode`, `jointTable`, `[3]`. */
   name: string;
   /**
-   * The node's path once assignPaths has run (the webview's tree does); decoders leave it '', as a
-   * path follows from the names: pathChain and the JSON export derive paths on the way down.
+   * The node's path once assignPaths has run (the webview's tree and the archive readers do);
+   * decode() leaves it '', as a path follows from the names: pathChain and the JSON export derive
+   * paths on their way down.
    */
   path: string;
   /** Absolute offset in the decoded (decompressed) bytes. */
