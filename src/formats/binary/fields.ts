@@ -134,13 +134,14 @@ export function assignPaths(node: FieldNode): FieldNode {
   return node;
 }
 
-function materialise(layout: ElementLayout, base: number, path: string, bytes: Uint8Array, endian: Endian): FieldNode {
+/** A node of `layout` at `base`; `path` undefined: a tree without assigned paths, every path ''. */
+function materialise(layout: ElementLayout, base: number, path: string | undefined, bytes: Uint8Array, endian: Endian): FieldNode {
   const offset = base + layout.offset;
-  const node: FieldNode = { name: layout.name, path, offset, size: layout.size, type: layout.type };
+  const node: FieldNode = { name: layout.name, path: path ?? '', offset, size: layout.size, type: layout.type };
   if (offset + layout.size > bytes.length) node.missing = true;
   if (layout.fields) {
     const record = isRecord(layout.fields);
-    node.children = layout.fields.map((f) => materialise(f, offset, childPath(path, f.name, record), bytes, endian));
+    node.children = layout.fields.map((f) => materialise(f, offset, path === undefined ? undefined : childPath(path, f.name, record), bytes, endian));
   } else if (isScalarType(layout.type)) {
     const value = readScalar(bytes, offset, layout.type, endian);
     if (value !== undefined) node.value = value;
@@ -148,11 +149,15 @@ function materialise(layout: ElementLayout, base: number, path: string, bytes: U
   return node;
 }
 
-/** Element `index` of an array node, with values read from `bytes`. */
+/**
+ * Element `index` of an array node, with values read from `bytes`; its path follows the array's
+ * (none when the tree has no assigned paths: an array node is never the root, whose path is '').
+ */
 export function arrayElement(arrayNode: FieldNode, index: number, bytes: Uint8Array): FieldNode | undefined {
   const layout = arrayNode.array;
   if (!layout || index < 0 || index >= layout.count || !Number.isInteger(index)) return undefined;
-  const element = materialise(layout.element, arrayNode.offset + index * layout.stride, `${arrayNode.path}[${index}]`, bytes, layout.endian);
+  const path = arrayNode.path === '' ? undefined : `${arrayNode.path}[${index}]`;
+  const element = materialise(layout.element, arrayNode.offset + index * layout.stride, path, bytes, layout.endian);
   element.name = `[${index}]`;
   if (arrayNode.role) element.role = arrayNode.role;
   return element;
@@ -267,15 +272,13 @@ export function uncoveredRanges(root: FieldNode, length: number): [number, numbe
   return gaps.filter(([a, b]) => b > a);
 }
 
-/** An array node's elements as explicit children (their paths left to be derived, as a decoder leaves every path). */
+/** An array node's elements as explicit children (with paths when the array node has one). */
 export function expandArray(node: FieldNode, bytes: Uint8Array): FieldNode[] {
   const out: FieldNode[] = [];
   const count = node.array?.count ?? 0;
   for (let i = 0; i < count; i++) {
     const e = arrayElement(node, i, bytes);
-    if (!e) continue;
-    walkFields(e, (n) => { n.path = ''; });
-    out.push(e);
+    if (e) out.push(e);
   }
   return out;
 }
