@@ -81,6 +81,8 @@ export class CurveView implements CurveControls {
   private visible: boolean[] = [];
   private caches: TrackCache[] = [];
   private keyHits: KeyHit[] = [];
+  /** The base canvas's tick labels, [left, right] pairs (the overlay hides those its frame badge covers). */
+  private frameLabels: number[] = [];
   private duration = 1;
   private frameValue = 0;
   private colors: ThemeColors | null = null;
@@ -527,13 +529,16 @@ export class CurveView implements CurveControls {
 
   private drawBase(): void {
     const p = this.painter(this.base);
-    if (p) this.keyHits = paintBase(p, this.data, this.scale.width, this.height);
+    if (!p) return;
+    const drawn = paintBase(p, this.data, this.scale.width, this.height);
+    this.keyHits = drawn.keys;
+    this.frameLabels = drawn.frameLabels;
   }
 
   private drawOverlay(): void {
     const p = this.painter(this.overlay);
     if (!p) return;
-    this.cursorXValue = paintOverlay(p, this.data, { frame: this.frameValue, hover: this.hover, selected: this.selected }, this.scale.width, this.height);
+    this.cursorXValue = paintOverlay(p, this.data, { frame: this.frameValue, hover: this.hover, selected: this.selected, frameLabels: this.frameLabels }, this.scale.width, this.height);
   }
 
   /** The view's own tooltip (standalone use), beside the key dot. */

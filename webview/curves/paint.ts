@@ -91,13 +91,21 @@ export function trackPath(scale: PlotScale, lane: Lane, samples: Float64Array, s
   return p;
 }
 
-/** Paints the base canvas; returns where every key was drawn (for hit testing). */
-export function paintBase(p: Painter, data: PlotData, width: number, height: number): KeyHit[] {
+/** What the base canvas drew where: the keys (for hit testing) and the frame axis's tick labels (for the overlay). */
+export interface BaseDrawn {
+  keys: KeyHit[];
+  /** x extents of the tick labels, [left, right] pairs. */
+  frameLabels: number[];
+}
+
+/** Paints the base canvas. */
+export function paintBase(p: Painter, data: PlotData, width: number, height: number): BaseDrawn {
   const { ctx, scale } = p;
   ctx.clearRect(0, 0, width, height);
   ctx.font = p.font(11);
   ctx.lineWidth = 1;
-  const { step: fStep, frames: frameTicks } = frameTicksOf(scale);
+  const fStep = Math.max(niceStep(64 * scale.framesPerPx), 0.1);
+  const frameTicks = ticks(scale.view.start, scale.view.end, fStep);
   const hits: KeyHit[] = [];
   for (const lane of scale.lanes) {
     paintLaneFrame(p, lane, data.duration);
@@ -105,8 +113,8 @@ export function paintBase(p: Painter, data: PlotData, width: number, height: num
     paintLaneCurves(p, lane, data);
     paintLaneKeys(p, lane, data, hits);
   }
-  paintFrameAxis(p, frameTicks, fStep, data.duration);
-  return hits;
+  const frameLabels = paintFrameAxis(p, frameTicks, fStep, data.duration);
+  return { keys: hits, frameLabels };
 }
 
 /** Lane background, the shading outside the animation, the border and the title. */
@@ -274,14 +282,8 @@ function paintLaneKeys(p: Painter, lane: Lane, data: PlotData, hits: KeyHit[]): 
   ctx.restore();
 }
 
-/** The frame axis's ticks: about one per 64 px. */
-function frameTicksOf(scale: PlotScale): { step: number; frames: number[] } {
-  const step = Math.max(niceStep(64 * scale.framesPerPx), 0.1);
-  return { step, frames: ticks(scale.view.start, scale.view.end, step) };
-}
-
-/** The frame axis under the lanes, and the animation's end marker. */
-function paintFrameAxis(p: Painter, frameTicks: number[], fStep: number, duration: number): void {
+/** The frame axis under the lanes, and the animation's end marker; returns its labels' x extents. */
+function paintFrameAxis(p: Painter, frameTicks: number[], fStep: number, duration: number): number[] {
   const { ctx, scale, colors } = p;
   const left = scale.plotLeft, right = scale.plotRight;
   const axisY = scale.axisTop;
@@ -300,7 +302,14 @@ function paintFrameAxis(p: Painter, frameTicks: number[], fStep: number, duratio
   ctx.font = p.font(11);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
-  for (const f of frameTicks) ctx.fillText(formatTick(f, fStep), scale.frameToX(f), axisY + 6);
+  const labels: number[] = [];
+  for (const f of frameTicks) {
+    const text = formatTick(f, fStep);
+    const x = scale.frameToX(f);
+    const half = ctx.measureText(text).width / 2;
+    ctx.fillText(text, x, axisY + 6);
+    labels.push(x - half, x + half);
+  }
   ctx.textAlign = 'right';
   ctx.fillText('frame', left - 18, axisY + 6);
   const xe = scale.frameToX(duration);
@@ -315,12 +324,15 @@ function paintFrameAxis(p: Painter, frameTicks: number[], fStep: number, duratio
       ctx.setLineDash([]);
     });
   }
+  return labels;
 }
 
 export interface OverlayState {
   frame: number;
   hover: KeyRef | null;
   selected: KeyRef | null;
+  /** The tick labels' x extents the base canvas drew (BaseDrawn.frameLabels). */
+  frameLabels: readonly number[];
 }
 
 /** Paints the overlay; returns the cursor's x (NaN when the frame is outside the view). */
@@ -378,12 +390,10 @@ export function paintOverlay(p: Painter, data: PlotData, state: OverlayState, wi
   const lx = Math.min(Math.max(x - w / 2, left), right - w);
   const ly = scale.axisTop + 3;
   // A tick label the frame's badge would half cover is hidden whole (the base canvas drew it).
-  const { step, frames } = frameTicksOf(scale);
   ctx.fillStyle = colors.background;
-  for (const t of frames) {
-    const tw = ctx.measureText(formatTick(t, step)).width;
-    const tx = scale.frameToX(t) - tw / 2;
-    if (tx < lx + w && tx + tw > lx) ctx.fillRect(Math.floor(tx) - 1, ly, Math.ceil(tw) + 2, 16);
+  const labels = state.frameLabels;
+  for (let i = 0; i + 1 < labels.length; i += 2) {
+    if (labels[i] < lx + w && labels[i + 1] > lx) ctx.fillRect(Math.floor(labels[i]) - 1, ly, Math.ceil(labels[i + 1] - labels[i]) + 2, 16);
   }
   ctx.fillStyle = colors.cursor;
   ctx.fillRect(lx, ly, w, 16);
