@@ -21,8 +21,6 @@ const tracks = new PendingRequests<unknown>();
 const companions = new PendingRequests<{ anim?: unknown; error?: string }>();
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let app: App | undefined;
-/** The App is in the page (it is built while the host answers `ready`, and mounted with the first load). */
-let mounted = false;
 /** The last load was rendered (reports in between wait for it). */
 let rendered = false;
 
@@ -49,10 +47,10 @@ function buildApp(): App {
   return app;
 }
 
+/** The App in the page: built while the host answers `ready`, mounted with the first load. */
 function ensureApp(): App {
   const view = buildApp();
-  if (mounted) return view;
-  mounted = true;
+  if (view.layout.element.isConnected) return view;
   view.mount(document.getElementById('app') ?? document.body);
   // A panel's report changed after the load (companions ticked, the 3D view lost its context): tell the host again.
   view.bus.reportChanged.event(() => {
