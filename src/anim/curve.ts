@@ -290,40 +290,29 @@ export function sampleCurveInto(c: Curve, out: { [i: number]: number }, offset: 
     return;
   }
   const tFirst = d[base];
-  const tLast = d[base + last * s];
   const vFirst = finish(c, d[base + 1]);
   const vLast = finish(c, d[base + last * s + 1]);
   const plain = c.post === CurvePost.None;
   const inAt = c.inAt, outAt = c.outAt;
-  let lo = 0;
-  // The segment whose keys are loaded (frames outnumber keys: several samples share one), with
-  // the very operands `segment` computes, so the values are the same to the bit.
-  let loaded = -1, t0 = 0, t1 = 0, dt = 0, v0 = 0, m0 = 0, v1 = 0, m1 = 0;
-  for (let j = 0; j < count; j++) {
-    const f = first + j;
-    if (!(f >= tFirst)) out[offset + j] = vFirst;
-    else if (f >= tLast) out[offset + j] = vLast;
-    else {
-      // Still inside the loaded segment (t0 ≤ f < t1), the cursor below would not move.
-      if (loaded < 0 || t0 > f || !(f < t1)) {
-        if (d[base + lo * s] > f) lo = 0;
-        while (d[base + (lo + 1) * s] <= f) lo++;
-      }
-      if (lo !== loaded) {
-        const a = base + lo * s, b = a + s;
-        t0 = d[a];
-        t1 = d[b];
-        dt = t1 - t0;
-        v0 = d[a + 1];
-        m0 = d[a + outAt] * dt;
-        v1 = d[b + 1];
-        m1 = d[b + inAt] * dt;
-        loaded = lo;
-      }
+  let j = 0;
+  while (j < count && !(first + j >= tFirst)) out[offset + j++] = vFirst;
+  // Segment by segment: the frames t0 ≤ f < t1 of each (none in a zero-length one; sorted times,
+  // so the first segment ending after f starts at or before it), with the very operands
+  // `segment` computes, so the values are the same to the bit.
+  for (let k = 0, a = base; k < last && j < count; k++, a += s) {
+    const b = a + s;
+    const t1 = d[b];
+    if (!(first + j < t1)) continue;
+    const t0 = d[a];
+    const dt = t1 - t0;
+    const v0 = d[a + 1], m0 = d[a + outAt] * dt, v1 = d[b + 1], m1 = d[b + inAt] * dt;
+    for (; j < count && first + j < t1; j++) {
+      const f = first + j;
       const raw = dt > 0 ? hermite((f - t0) / dt, v0, m0, v1, m1) : v0;
       out[offset + j] = plain ? raw : finish(c, raw);
     }
   }
+  while (j < count) out[offset + j++] = vLast;
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { compileJ3DTrack } from '../../../src/anim/j3dTrack';
-import { Curve, evaluateCurve, sampleCurveAtStep, sampleCurveInto } from '../../../src/anim/curve';
+import { Curve, CurvePost, evaluateCurve, sampleCurveAtStep, sampleCurveInto } from '../../../src/anim/curve';
 import { kt } from './fixtures';
 
 const plain = (track: ReturnType<typeof kt>, bank: number[], defaultValue = 0): Curve =>
@@ -75,6 +75,36 @@ describe('anim/curve: J3D track evaluation', () => {
       assert.ok(Number.isFinite(out[f]));
       assert.strictEqual(out[f], evaluateCurve(u, f));
     }
+  });
+
+  it('sequential sampling equals evaluateCurve to the bit on random sorted curves (duplicate and fractional times, rotations, before and after the keys)', () => {
+    let seed = 12345;
+    const rnd = (): number => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    let compared = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      const stride = rnd() < 0.5 ? 3 : 4;
+      const keys = 2 + Math.floor(rnd() * 12);
+      const bank: number[] = [];
+      let t = Math.floor(rnd() * 8) - 4;
+      for (let k = 0; k < keys; k++) {
+        // Mostly increasing, sometimes repeated, sometimes fractional.
+        const r = rnd();
+        t += r < 0.15 ? 0 : r < 0.35 ? Math.round(rnd() * 40) / 8 : 1 + Math.floor(rnd() * 6);
+        bank.push(t, (rnd() - 0.5) * 2000, (rnd() - 0.5) * 50);
+        if (stride === 4) bank.push((rnd() - 0.5) * 50);
+      }
+      const post = rnd() < 0.5 ? CurvePost.None : CurvePost.Rotation;
+      const c = Curve.view(new Float32Array(bank), 0, keys, stride, post, 360 / 65536);
+      const first = Math.floor(rnd() * 10) - 8;
+      const count = keys + Math.floor(rnd() * 60);
+      const out = new Float64Array(count + 3);
+      sampleCurveInto(c, out, 3, first, count);
+      for (let j = 0; j < count; j++) {
+        assert.ok(Object.is(out[3 + j], evaluateCurve(c, first + j)), `trial ${trial} frame ${first + j}: ${out[3 + j]} vs ${evaluateCurve(c, first + j)}`);
+        compared++;
+      }
+    }
+    assert.ok(compared > 10000, `${compared} samples compared`);
   });
 
   it('sampling at a fractional step (pixel columns) gives evaluateCurve at each of those frames', () => {
