@@ -45,12 +45,6 @@ export interface BankRef {
   name: string;
   /** The copied values (clamped to the bytes). */
   values: Float32Array | Int16Array;
-  /**
-   * The values as the checks read them: `values` itself for an f32 bank, an f32 copy of an s16
-   * one, so the checks' element reads see one array type (mixed, they took 4% more of the
-   * worst-case BCK's decode).
-   */
-  times: Float32Array;
   /** Count declared in the chunk header. */
   declaredCount: number;
   /** Absolute offset of element 0. */
@@ -72,8 +66,7 @@ export interface BankRef {
 const SMALL_BANK = 4096;
 
 export function bankRef(name: string, values: Float32Array | Int16Array, declaredCount: number, offset: number, elementSize: number): BankRef {
-  const times = values instanceof Float32Array ? values : new Float32Array(values);
-  return { name, values, times, declaredCount, offset, elementSize, dec3: null, dec4: null, scanBudget: values.length <= SMALL_BANK ? values.length : 0 };
+  return { name, values, declaredCount, offset, elementSize, dec3: null, dec4: null, scanBudget: values.length <= SMALL_BANK ? values.length : 0 };
 }
 
 /** lastDecreases of a bank with no decrease at that stride: the key-order check is skipped. */
@@ -87,7 +80,7 @@ const NO_DECREASES = new Int32Array(0);
 function lastDecreases(bank: BankRef, stride: number): Int32Array {
   const existing = stride === 3 ? bank.dec3 : bank.dec4;
   if (existing) return existing;
-  const v = bank.times;
+  const v = bank.values;
   const n = v.length;
   // A bank whose elements never decrease at this stride needs no table.
   let any = false;
@@ -144,7 +137,7 @@ export class TrackChecker {
     }
     const stride = tangentMode === 0 ? 3 : 4;
     const last = index + (count - 1) * stride;
-    const values = bank.times;
+    const values = bank.values;
     const lastDecrease = stride === 3 ? bank.dec3 : bank.dec4;
     // The common case stays small enough for V8 to inline into the table loops: a known tangent
     // mode, every key inside the declared bank and the bytes, key times in order.
@@ -162,7 +155,7 @@ export class TrackChecker {
     if (tangentMode > 1) this.reportTangent(tangentMode, entryOffset, entry, component);
     if (index + stride * count > bank.declaredCount) this.reportRange(count, index, stride, entryOffset, bank, entry, component);
     // Key time checks over the keys whose time is really present.
-    const values = bank.times;
+    const values = bank.values;
     const n = values.length;
     if (index >= n) return;
     const keys = Math.min(count, (((n - 1 - index) / stride) | 0) + 1);
@@ -176,7 +169,7 @@ export class TrackChecker {
     let table = stride === 3 ? bank.dec3 : bank.dec4;
     if (table === null && bank.scanBudget >= keys) {
       bank.scanBudget -= keys;
-      const values = bank.times;
+      const values = bank.values;
       const end = index + (keys - 1) * stride;
       for (let p = index; p < end; p += stride) if (values[p + stride] < values[p]) return true;
       return false;
@@ -220,7 +213,7 @@ export class TrackChecker {
 
   private reportOrder(keys: number, index: number, stride: number, entryOffset: number, bank: BankRef, entry: number, component: number): void {
     if (!this.order.take(bank.offset + index * bank.elementSize)) return;
-    const values = bank.times;
+    const values = bank.values;
     let k = 0;
     while (k < keys - 1 && !(values[index + (k + 1) * stride] < values[index + k * stride])) k++;
     let decreases = 0;
@@ -235,14 +228,14 @@ export class TrackChecker {
     const at = bank.offset + index * bank.elementSize;
     if (!this.firstLate.take(at)) return;
     this.sink.diagnostics.hint('J3D_FIRST_KEY_LATE', at, bank.elementSize,
-      `${this.where(entryOffset, entry, component)}: first key at frame ${readable(bank.times[index])} (${bank.name}[${index}], ${hex(at)}) is after frame 0; its value is held before it.`);
+      `${this.where(entryOffset, entry, component)}: first key at frame ${readable(bank.values[index])} (${bank.name}[${index}], ${hex(at)}) is after frame 0; its value is held before it.`);
   }
 
   private reportLastEarly(lastIndex: number, entryOffset: number, bank: BankRef, entry: number, component: number): void {
     const at = bank.offset + lastIndex * bank.elementSize;
     if (!this.lastEarly.take(at)) return;
     this.sink.diagnostics.hint('J3D_LAST_KEY_EARLY', at, bank.elementSize,
-      `${this.where(entryOffset, entry, component)}: last key at frame ${readable(bank.times[lastIndex])} (${bank.name}[${lastIndex}], ${hex(at)}) is before the duration ${this.duration}; its value is held after it.`);
+      `${this.where(entryOffset, entry, component)}: last key at frame ${readable(bank.values[lastIndex])} (${bank.name}[${lastIndex}], ${hex(at)}) is before the duration ${this.duration}; its value is held after it.`);
   }
 }
 
