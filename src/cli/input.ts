@@ -9,7 +9,7 @@ import * as path from 'path';
 import { Diagnostic, DiagnosticSink } from '../formats/binary/diagnostics';
 import { baseName, detect } from '../formats/index';
 import { globMatches, isAnimFormat, MODEL_KIND, specOfName, YAZ0_SUFFIXES } from '../formats/registry';
-import { isFileSync, readArchivePathSync } from '../formats/archive/node';
+import { isFileSync, readArchivePathSync, readFileBytes } from '../formats/archive/node';
 import { extractAny, isAnyArchive, listArchiveTree } from '../formats/archive/archive';
 import { gunzip, isGzip } from '../formats/archive/inflate';
 import { CliError, fsReason } from './output';
@@ -81,7 +81,7 @@ function listEntries(archivePath: string, bytes: Uint8Array, out: AnimInput[], a
 
 function readFile(file: string): Uint8Array {
   try {
-    return new Uint8Array(fs.readFileSync(file));
+    return readFileBytes(file);
   } catch (e) {
     throw new CliError(`cannot read ${file}: ${fsReason(e)}`);
   }

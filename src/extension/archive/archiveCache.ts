@@ -10,12 +10,10 @@
  */
 import * as vscode from 'vscode';
 import { DiagnosticSink } from '../../formats/binary/diagnostics';
-import { AnyArchive, NestingGuard, openAnyArchive } from '../../formats/archive/archive';
+import { AnyArchive, MAX_ARCHIVE_FILE_BYTES, NestingGuard, openAnyArchive } from '../../formats/archive/archive';
 import { ArchiveNode, childrenOf, MAX_NESTING, OpenedLevel, rootNode } from './archiveTree';
 import { archiveRootUri, ARCHIVE_SCHEME, displayPath, joinPath, outermostFile } from './archiveUri';
 
-/** Outer archive files larger than this are refused (FileTooLarge). */
-export const MAX_ARCHIVE_FILE_BYTES = 512 * 1024 * 1024;
 /** Decompressed bytes one outer archive may use, nested archives included. */
 export const MAX_ARCHIVE_BUDGET = 512 * 1024 * 1024;
 /** The cache keeps at most this many decompressed bytes (the archive in use is never evicted). */

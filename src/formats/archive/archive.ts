@@ -91,6 +91,9 @@ export interface OpenAnyOptions {
 /** Default total decompression for format detection in one archive. */
 export const DETECT_BUDGET = 64 * 1024 * 1024;
 
+/** The largest file an archive, and so any input, may be: larger files are not read (the archive view, the CLI). */
+export const MAX_ARCHIVE_FILE_BYTES = 512 * 1024 * 1024;
+
 /** Decompresses at most `n` bytes of a Yaz0 / gzip stream (for sniffing); the bytes themselves otherwise. */
 export function peekDecompressed(bytes: Uint8Array, n = 64): Uint8Array {
   const scratch = new DiagnosticSink();

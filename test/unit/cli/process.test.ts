@@ -82,6 +82,28 @@ describe('animscope as a process (bin/animscope.js)', function () {
     assert.equal(r.stdout.length, 0);
   });
 
+  it('a file over 512 MiB is refused unread, by size: info and an archive path exit 2 with one line; validate lists it and goes on', () => {
+    // Sparse: 600 MiB long, no block written. Read, it would be 600 MiB in memory (1.2 GiB with the copy the
+    // CLI used to make) before the decoder said FILE_TOO_LARGE.
+    const huge = path.join(tmp, 'huge.bck');
+    fs.closeSync(fs.openSync(huge, 'w'));
+    fs.truncateSync(huge, 600 * 1024 * 1024);
+    const reason = 'it is 629145600 bytes (600.0 MiB); files over 512 MiB are not read';
+    const info = run(['info', huge]);
+    assert.equal(info.status, 2);
+    assert.equal(info.stderr, `animscope info: cannot read ${huge}: ${reason}\n`);
+    const hugeArc = path.join(tmp, 'huge.arc');
+    fs.renameSync(huge, hugeArc);
+    const inner = run(['info', `${hugeArc}/Root/Wait.btk`]);
+    assert.equal(inner.status, 2);
+    assert.equal(inner.stderr, `animscope info: cannot read ${hugeArc}/Root/Wait.btk: ${reason}\n`);
+    const validate = run(['validate', hugeArc, samplePath('j3d/smg/TripodBossCore/Wait.btk')]);
+    assert.ok(validate.stderr.includes(`animscope validate: cannot read ${hugeArc}: ${reason}\n`), validate.stderr);
+    assert.equal(validate.stdout.toString(), '1 file checked: 0 errors, 0 warnings, 1 unreadable\n', 'the other file is still checked');
+    assert.equal(validate.status, 2);
+    fs.rmSync(hugeArc);
+  });
+
   it('a full disk on stdout (Linux /dev/full): one line, status 2', () => {
     const full = spawnSync('bash', ['-c', `node '${BIN}' info '${samplePath('j3d/smg/TripodBossCore/2ndDemo.bck')}' >/dev/full`]);
     assert.equal(full.status, 2);
