@@ -90,11 +90,12 @@ const FIGURES: Record<string, () => number[]> = {
     return samples(() => decode(bytes, 'motion.bin'), 25);
   },
   'decode-motion-rss': () => {
-    // MiB: peak resident size of a process that loads only the decoder, reads motion.bin and
-    // decodes it once (nine such processes: the figure varies by ±1.5 MiB): this bench's own modules (fixtures, sampler) are not
-    // the decoder's memory.
+    // MiB: peak resident size of a process that loads only the decoder, reads motion.bin the way the
+    // CLI does (readFileBytes: no copy) and decodes it once (nine such processes: the figure varies by
+    // ±1.5 MiB): this bench's own modules (fixtures, sampler) are not the decoder's memory.
     const script = `const { decode } = require(${JSON.stringify(path.join(__dirname, '../src/formats/index.js'))});` +
-      `decode(new Uint8Array(require('fs').readFileSync(${JSON.stringify(samplePath('motn/motion.bin'))})), 'motion.bin');` +
+      `const { readFileBytes } = require(${JSON.stringify(path.join(__dirname, '../src/formats/archive/node.js'))});` +
+      `decode(readFileBytes(${JSON.stringify(samplePath('motn/motion.bin'))}), 'motion.bin');` +
       'process.stdout.write(String(process.resourceUsage().maxRSS / 1024));';
     return Array.from({ length: 9 }, () => Number(spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' }).stdout));
   },
