@@ -191,9 +191,7 @@ export class Layout {
   private apply(): void {
     const bottom = this.bottomShown;
     const top = Math.round(this.topHeight), hex = Math.round(this.hexWidth), side = Math.round(this.sideWidth);
-    const ranges = {
-      hex: [MIN.hex, this.maxHex, hex], top: [MIN.top, this.maxTop, top], side: [MIN.side, this.maxSide, side],
-    } as const;
+    const maxTop = this.maxTop, maxHex = this.maxHex, maxSide = this.maxSide;
     this.bottomRow.hidden = !bottom;
     this.splitters.top.element.hidden = !bottom;
     this.topRow.classList.toggle('as-fill', !bottom);
@@ -206,7 +204,9 @@ export class Layout {
     this.slots.side.classList.toggle('as-fill', !this.shown.curves);
     if (this.shown.curves) this.slots.side.style.width = `${side}px`;
     else this.slots.side.style.removeProperty('width');
-    for (const [name, [min, max, now]] of Object.entries(ranges)) this.splitters[name as keyof typeof ranges].update(min, max, now);
+    this.splitters.top.update(MIN.top, maxTop, top);
+    this.splitters.hex.update(MIN.hex, maxHex, hex);
+    this.splitters.side.update(MIN.side, maxSide, side);
   }
 }
 
