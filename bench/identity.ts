@@ -125,8 +125,8 @@ function main(): void {
       cells.push(`${command[0]} ${code} ${out.digest('hex').slice(0, 16)} ${crypto.createHash('sha256').update(err.join('\n')).digest('hex').slice(0, 8)}`);
     }
     const decoded = decode(t.bytes, t.name);
-    const load = digest(loadedFileOf(decoded, { fileByteLength: t.bytes.length }));
-    cells.push(`paths ${pathsDigest(assignPaths(decoded.root))}`, `load ${load}`);
+    const loadDigest = digest(loadedFileOf(decoded, { fileByteLength: t.bytes.length }));
+    cells.push(`paths ${pathsDigest(assignPaths(decoded.root))}`, `load ${loadDigest}`);
     console.log(`${t.label}\t${cells.join('\t')}`);
   }
 }
