@@ -30,7 +30,9 @@ const TILE_CELLS = 4;
 const PATTERN_PX = 64;
 
 
+/** Four decimals; from 10⁷ on (hostile centres, scales) four significant digits, so a value stays one short cell. */
 function fmt(v: number): string {
+  if (Math.abs(v) >= 1e7) return v.toExponential(4);
   const r = Math.round(v * 10000) / 10000;
   return (Object.is(r, -0) ? 0 : r).toFixed(4);
 }
