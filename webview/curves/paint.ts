@@ -57,23 +57,37 @@ export const KEY_RADIUS = 3;
  * The plot vertices of one track sampled once per pixel column, as x, y pairs; a missing value (NaN)
  * breaks the line (NaN pair). `step` (a full track: the value holds until the next frame, BCA, BTP,
  * BVA, BLK …): a change is drawn as a horizontal run then a vertical edge at the column where it
- * happens, never as a slope.
+ * happens, never as a slope. A horizontal run is given by its two ends (the columns between lie on
+ * that line): a constant track is one segment, not a vertex per column.
  */
 export function trackVertices(scale: Pick<PlotScale, 'plotLeft' | 'valueToY'>, lane: Lane, samples: Float64Array, step = false): number[] {
   const out: number[] = [];
   let prevY = NaN;
+  // The run at prevY has columns after its first, the last at runEndX, not written yet.
+  let runOpen = false;
+  let runEndX = 0;
   for (let c = 0; c < samples.length; c++) {
     const x = scale.plotLeft + c;
     const y = scale.valueToY(lane, samples[c]);
-    if (!Number.isFinite(y)) {
-      if (Number.isFinite(prevY)) out.push(NaN, NaN);
-      prevY = NaN;
+    if (y === prevY) {
+      runOpen = true;
+      runEndX = x;
       continue;
     }
-    if (step && Number.isFinite(prevY) && y !== prevY) out.push(x, prevY);
+    if (!Number.isFinite(y)) {
+      if (runOpen) out.push(runEndX, prevY);
+      if (Number.isFinite(prevY)) out.push(NaN, NaN);
+      prevY = NaN;
+      runOpen = false;
+      continue;
+    }
+    if (step && Number.isFinite(prevY)) out.push(x, prevY);
+    else if (runOpen) out.push(runEndX, prevY);
+    runOpen = false;
     out.push(x, y);
     prevY = y;
   }
+  if (runOpen) out.push(runEndX, prevY);
   return out;
 }
 

@@ -17,8 +17,21 @@ const pairs = (v: number[]): number[][] => { const out: number[][] = []; for (le
 describe('curve plot lines (paint.ts trackVertices)', () => {
   it('a step track: a horizontal run, then a vertical edge where the value changes; a keyed track: straight from sample to sample', () => {
     const samples = Float64Array.from([0, 0, 2, 2, 1]);
-    assert.deepStrictEqual(pairs(trackVertices(scale, lane, samples, true)), [[50, 100], [51, 100], [52, 100], [52, 80], [53, 80], [54, 80], [54, 90]]);
+    assert.deepStrictEqual(pairs(trackVertices(scale, lane, samples, true)), [[50, 100], [52, 100], [52, 80], [54, 80], [54, 90]]);
     assert.deepStrictEqual(pairs(trackVertices(scale, lane, samples, false)), [[50, 100], [51, 100], [52, 80], [53, 80], [54, 90]]);
+  });
+
+  it('a horizontal run is drawn from its first column to its last: a constant track is one segment, not a vertex per column', () => {
+    const flat = new Float64Array(1000).fill(3);
+    assert.deepStrictEqual(pairs(trackVertices(scale, lane, flat, false)), [[50, 70], [1049, 70]]);
+    assert.deepStrictEqual(pairs(trackVertices(scale, lane, flat, true)), [[50, 70], [1049, 70]]);
+    // runs inside a line keep their ends, so the slopes between them stay where they were
+    assert.deepStrictEqual(pairs(trackVertices(scale, lane, Float64Array.from([1, 1, 1, 1, 2, 3, 3, 3]), false)),
+      [[50, 90], [53, 90], [54, 80], [55, 70], [57, 70]]);
+    // a run that ends at a missing value ends at its last column, then the line breaks
+    const v = pairs(trackVertices(scale, lane, Float64Array.from([5, 5, 5, NaN, 4, 4]), false));
+    assert.deepStrictEqual(v.filter((p) => !Number.isNaN(p[0])), [[50, 50], [52, 50], [54, 60], [55, 60]]);
+    assert.ok(Number.isNaN(v[2][0]), 'the break comes right after the run\'s end');
   });
 
   it('a missing value (NaN) breaks the line instead of joining across it', () => {
