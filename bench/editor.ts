@@ -337,7 +337,9 @@ async function main(): Promise<void> {
       '  (ack: the page\'s `loading`, sent as the `load` arrives); load→rendered = rendered − load posted (target ≤ 50 ms,\n' +
       '  ≤ 300 for motion.bin and the worst case) = → page (load posted → the page has it) + page render (the page\'s own\n' +
       '  load → App.load done, User Timing) + page → (App.load done → the host has `rendered`); the host and the page share\n' +
-      '  one clock (Date.now() and performance.timeOrigin + mark);\n' +
+      '  one clock (Date.now() and performance.timeOrigin + mark). Page created → script is ~1 s for every file after the\n' +
+      '  first: this host (code-server) serves every webview from one origin, and VS Code waits for each new webview\'s\n' +
+      '  service worker to replace the last one\'s before the page can load (nothing of ours runs in that second);\n' +
       '  scrub = scrubber input event → synchronous redraw (player, curve cursor, preview), 300 frames over the animation;\n' +
       '  frame p95 = rAF interval while scrubbing; scroll p95 = rAF interval per scroll step (120 steps top → bottom);\n' +
       '  longest task = PerformanceObserver longtask during scrub + scroll (0 = none over 50 ms).');
