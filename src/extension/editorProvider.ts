@@ -62,7 +62,7 @@ export interface OpenTiming {
   resolvedEpochMs: number;
   /** resolveCustomEditor → `ready` from the webview. */
   readyMs?: number;
-  /** resolveCustomEditor → `load` posted (serialisation included). */
+  /** resolveCustomEditor → the first `load` handed to postMessage (serialisation included). */
   loadPostedMs?: number;
   /** resolveCustomEditor → the webview's `loading` (sent as the `load` arrives, before it renders). */
   acknowledgedMs?: number;
@@ -191,8 +191,12 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
   protected postLoad(): void {
     this.sentVersion = this.document.version;
     const message = msg.load(loadedFile(this.document, this.provider.hooks.companions), viewSettings(this.document.uri, this.document.game));
-    void this.panel.webview.postMessage(message).then((delivered) => {
-      this.timing.loadPostedMs ??= this.elapsed();
+    const delivery = this.panel.webview.postMessage(message);
+    // Timed when handed over, not when VS Code confirms delivery: that confirmation comes back
+    // through the window the page renders in, so a busy first render could hold it (and the
+    // figure) back until after the page had shown the file.
+    this.timing.loadPostedMs ??= this.elapsed();
+    void delivery.then((delivered) => {
       if (!delivered) this.provider.log.warn(`${this.key}: the load message was not delivered`);
     });
   }
