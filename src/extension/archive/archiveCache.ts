@@ -10,7 +10,7 @@
  */
 import * as vscode from 'vscode';
 import { DiagnosticSink } from '../../formats/binary/diagnostics';
-import { AnyArchive, MAX_ARCHIVE_FILE_BYTES, NestingGuard, openAnyArchive } from '../../formats/archive/archive';
+import { AnyArchive, MAX_ARCHIVE_FILE_BYTES, NestingGuard, openAnyArchive, tooLargeToRead } from '../../formats/archive/archive';
 import { ArchiveNode, childrenOf, MAX_NESTING, OpenedLevel, rootNode } from './archiveTree';
 import { archiveRootUri, ARCHIVE_SCHEME, displayPath, joinPath, outermostFile } from './archiveUri';
 
@@ -128,7 +128,7 @@ export class ArchiveCache implements vscode.Disposable {
     }
     if ((stat.type & vscode.FileType.Directory) !== 0) throw vscode.FileSystemError.FileIsADirectory(`${outer.toString()} is a folder, not an archive.`);
     if (stat.size > MAX_ARCHIVE_FILE_BYTES) {
-      throw vscode.FileSystemError.Unavailable(`${displayPath(outer)} is ${stat.size} bytes; archives over ${MAX_ARCHIVE_FILE_BYTES} bytes are not opened.`);
+      throw vscode.FileSystemError.Unavailable(`${displayPath(outer)}: ${tooLargeToRead(stat.size)}.`);
     }
     const guard = new NestingGuard({ maxDepth: MAX_NESTING, maxTotalBytes: MAX_ARCHIVE_BUDGET }, false);
     // A nested archive its parent has already opened (and decompressed) is reused, not read and decompressed again.

@@ -94,6 +94,11 @@ export const DETECT_BUDGET = 64 * 1024 * 1024;
 /** The largest file an archive, and so any input, may be: larger files are not read (the archive view, the CLI). */
 export const MAX_ARCHIVE_FILE_BYTES = 512 * 1024 * 1024;
 
+/** Why a file of `size` bytes (over MAX_ARCHIVE_FILE_BYTES) is not read: one wording wherever it is refused. */
+export function tooLargeToRead(size: number): string {
+  return `it is ${size} bytes (${(size / 1048576).toFixed(1)} MiB); files over ${MAX_ARCHIVE_FILE_BYTES / 1048576} MiB are not read`;
+}
+
 /** Decompresses at most `n` bytes of a Yaz0 / gzip stream (for sniffing); the bytes themselves otherwise. */
 export function peekDecompressed(bytes: Uint8Array, n = 64): Uint8Array {
   const scratch = new DiagnosticSink();

@@ -4,7 +4,7 @@
  */
 import * as fs from 'fs';
 import type { DiagnosticSink } from '../binary/diagnostics';
-import { MAX_ARCHIVE_FILE_BYTES } from './archive';
+import { MAX_ARCHIVE_FILE_BYTES, tooLargeToRead } from './archive';
 import { locateInArchive, splitArchivePath } from './archive-path';
 import type { ArchiveLocation, ArchivePathSplit } from './archive-path';
 
@@ -19,7 +19,7 @@ export function isFileSync(path: string): boolean {
 /** A file over MAX_ARCHIVE_FILE_BYTES, refused before it is read. */
 export class FileTooLargeError extends Error {
   constructor(readonly size: number) {
-    super(`it is ${size} bytes (${(size / 1048576).toFixed(1)} MiB); files over ${MAX_ARCHIVE_FILE_BYTES / 1048576} MiB are not read`);
+    super(tooLargeToRead(size));
   }
 }
 
