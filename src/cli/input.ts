@@ -113,7 +113,7 @@ export function readPathInput(arg: string, folderHint: string): { bytes: Uint8Ar
   const diagnostics = sink.finish();
   if (!result) {
     const why = diagnostics.find((d) => d.severity === 'error')?.message;
-    throw new CliError(why ? `cannot read ${arg}: ${why}` : `no such file: ${arg}`);
+    throw new CliError(why ? `cannot read ${arg}: ${why}` : fs.existsSync(arg) ? `${arg} is not a regular file (a device, pipe or socket is not read)` : `no such file: ${arg}`);
   }
   return { bytes: result.bytes, diagnostics };
 }

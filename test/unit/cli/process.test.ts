@@ -104,6 +104,14 @@ describe('animscope as a process (bin/animscope.js)', function () {
     fs.rmSync(hugeArc);
   });
 
+  it('a device (Linux /dev/zero, endless if read) is refused unread as "not a regular file", not "no such file"', () => {
+    for (const command of ['info', 'validate']) {
+      const r = run([command, '/dev/zero']);
+      assert.equal(r.status, 2);
+      assert.ok(r.stderr.startsWith(`animscope ${command}: /dev/zero is not a regular file (a device, pipe or socket is not read)\n`), r.stderr);
+    }
+  });
+
   it('a full disk on stdout (Linux /dev/full): one line, status 2', () => {
     const full = spawnSync('bash', ['-c', `node '${BIN}' info '${samplePath('j3d/smg/TripodBossCore/2ndDemo.bck')}' >/dev/full`]);
     assert.equal(full.status, 2);
