@@ -328,15 +328,14 @@ async function main(): Promise<void> {
         note = `webview: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
       }
       const longest = numbers?.longTasks.length ? Math.max(...numbers.longTasks) : 0;
-      if (timing?.renderedMs !== undefined && timing.loadPostedMs !== undefined) {
-        verdicts.push({ label: f.label, big: f.big, loadToRendered: timing.renderedMs - timing.loadPostedMs, scrubAvg: numbers?.scrub?.input.avg });
-      }
+      const loadToRendered = timing?.renderedMs !== undefined && timing.loadPostedMs !== undefined ? timing.renderedMs - timing.loadPostedMs : undefined;
+      if (loadToRendered !== undefined) verdicts.push({ label: f.label, big: f.big, loadToRendered, scrubAvg: numbers?.scrub?.input.avg });
       if (process.env.VERBOSE) console.log(`  [${f.name}] navigation: ${numbers?.nav}`);
       rows.push([
         f.label, String(timing?.byteLength ?? ''), fmt(timing?.openMs),
         fmt(numbers && timing ? numbers.pageOrigin - timing.resolvedEpochMs : undefined), fmt(numbers?.scriptStart !== undefined && timing ? numbers.scriptStart - timing.resolvedEpochMs : undefined),
         fmt(timing?.readyMs), fmt(timing?.loadPostedMs), fmt(timing?.acknowledgedMs), fmt(timing?.renderedMs),
-        fmt(timing?.renderedMs !== undefined && timing.loadPostedMs !== undefined ? timing.renderedMs - timing.loadPostedMs : undefined),
+        fmt(loadToRendered),
         fmt(numbers?.loadArrived !== undefined && timing?.loadPostedMs !== undefined ? numbers.loadArrived - (timing.resolvedEpochMs + timing.loadPostedMs) : undefined),
         fmt(numbers?.renderMs),
         fmt(numbers?.loadArrived !== undefined && numbers.renderMs !== undefined && timing?.renderedMs !== undefined ? timing.resolvedEpochMs + timing.renderedMs - (numbers.loadArrived + numbers.renderMs) : undefined),
