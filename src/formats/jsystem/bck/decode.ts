@@ -94,7 +94,7 @@ export function scannedJointCounts(anim: BckAnim): KeyTrackCounts | undefined {
 /**
  * The §8 track checks over the joint table (known to fit in the bytes), in one tight loop without
  * allocation; returns the track counts. The entries are read as big-endian u16s through a DataView:
- * one load each instead of two bytes and a shift (the worst-case decode 8.0–8.4 → 7.4–7.9 ms).
+ * one load each instead of two bytes and a shift (measurably faster over the worst case's 589,815).
  */
 function checkJoints(bytes: Uint8Array, offset: number, count: number, banks: BankRef[], checker: TrackChecker): KeyTrackCounts {
   const end = offset + count * BCK_JOINT_SIZE;
