@@ -3,7 +3,7 @@
  * hands each message to the handler of its type; the App does the rest. Every string from a file
  * reaches the DOM through textContent only.
  */
-import { DEFAULT_FRAME_RATE, isHostToWebview, msg, WebviewToHost } from '../src/wire/protocol';
+import { DEFAULT_FRAME_RATE, isHostToWebview, LoadMessage, msg, WebviewToHost } from '../src/wire/protocol';
 import { PendingRequests } from '../src/wire/requests';
 import { App, AppState } from './app/app';
 import { dispatch, MessageHandlers } from './app/messages';
@@ -55,7 +55,7 @@ function ensureApp(): App {
   // A panel's report changed after the load (companions ticked, the 3D view lost its context): tell the host again.
   view.bus.reportChanged.event(() => {
     const file = view.file, counts = view.counts();
-    if (file && counts && rendered) vscode.postMessage(msg.rendered({ format: file.format, fileName: file.fileName, byteLength: file.bytes.length }, counts));
+    if (file && counts && rendered) vscode.postMessage(msg.rendered(file, counts));
   });
   // The page's tests and benchmarks read the panels (nothing in the page uses it).
   (window as unknown as { animscopeApp?: App }).animscopeApp = view;
@@ -66,26 +66,39 @@ function report(error: unknown, what: string): void {
   vscode.postMessage(msg.error(`${what}: ${error instanceof Error ? error.message : String(error)}`));
 }
 
+/**
+ * Loads render one after another (App.load awaits its panels): a big file's start and then the
+ * whole file arrive back to back (LoadedFile.partial), and a reveal waits for the loads before it.
+ */
+let queue: Promise<void> = Promise.resolve();
+const afterLoads = (work: () => void | Promise<void>): void => { queue = queue.then(work, work); };
+
+function render(m: LoadMessage): Promise<void> {
+  // User Timing entries for benchmarks (bench/editor.ts reads `animscope:render`); one of each,
+  // however often the file reloads.
+  performance.clearMarks('animscope:load');
+  performance.clearMeasures('animscope:render');
+  performance.mark('animscope:load');
+  const view = ensureApp();
+  // After a file's start the page state is the App's own (the user may have acted since); else the saved one.
+  const state = view.file?.partial && view.file.fileName === m.file.fileName ? view.state : savedState();
+  rendered = false;
+  return view.load(m.file, m.settings, state).then((counts) => {
+    performance.measure('animscope:render', 'animscope:load');
+    rendered = true;
+    vscode.setState(view.state);
+    vscode.postMessage(msg.rendered(m.file, counts));
+  }, (e) => report(e, 'render failed'));
+}
+
 const handlers: MessageHandlers = {
   load: (m) => {
     vscode.postMessage(msg.loading());
-    // User Timing entries for benchmarks (bench/editor.ts reads `animscope:render`); one of each,
-    // however often the file reloads.
-    performance.clearMarks('animscope:load');
-    performance.clearMeasures('animscope:render');
-    performance.mark('animscope:load');
-    const view = ensureApp();
-    rendered = false;
-    view.load(m.file, m.settings, savedState()).then((counts) => {
-      performance.measure('animscope:render', 'animscope:load');
-      rendered = true;
-      vscode.setState(view.state);
-      vscode.postMessage(msg.rendered({ format: m.file.format, fileName: m.file.fileName, byteLength: m.file.bytes.length }, counts));
-    }, (e) => report(e, 'render failed'));
+    afterLoads(() => render(m));
   },
   tracks: (m) => { tracks.answer(m.requestId, m.tracks); },
   companion: (m) => { companions.answer(m.requestId, { anim: m.anim, error: m.error }); },
-  reveal: (m) => app?.reveal(m.offset, m.length),
+  reveal: (m) => afterLoads(() => app?.reveal(m.offset, m.length)),
   settings: (m) => app?.setSettings(m.settings),
   fileDeleted: () => app?.fileDeleted(),
 };

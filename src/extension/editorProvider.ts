@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { specFor } from '../formats/registry';
 import {
-  isWebviewToHost, LoadedFile, msg, RenderCounts, WebviewCommand, WebviewToHost,
+  isWebviewToHost, LoadedFile, LoadMessage, msg, RenderCounts, WebviewCommand, WebviewToHost,
 } from '../wire/protocol';
 import { AnimationDocument } from './animationDocument';
 import type { ProblemsReporter } from './diagnostics';
@@ -15,7 +15,7 @@ import type { ModelResolver } from './model/lookup';
 import { BIND_MODEL_COMMAND } from './model/modelService';
 import { viewSettings } from './settings';
 import { ANIMATION_PAGE } from './webviewHtml';
-import { loadedFileOf } from '../wire/loadedFile';
+import { loadedFileOf, loadsOf } from '../wire/loadedFile';
 import { ANIMATION_ANY_FILE_VIEW_TYPE, ANIMATION_VIEW_TYPE } from './viewTypes';
 import { WebviewSession } from './webviewSession';
 
@@ -66,7 +66,9 @@ export interface OpenTiming {
   loadPostedMs?: number;
   /** resolveCustomEditor → the webview's `loading` (sent as the `load` arrives, before it renders). */
   acknowledgedMs?: number;
-  /** resolveCustomEditor → first `rendered`. */
+  /** resolveCustomEditor → the first `rendered` of a partial load (a big file's start, loadsOf), when one went ahead. */
+  firstScreenMs?: number;
+  /** resolveCustomEditor → first `rendered` of the whole file. */
   renderedMs?: number;
 }
 
@@ -107,6 +109,11 @@ export function loadedFile(doc: AnimationDocument, choices?: CompanionChoices): 
 /** One webview panel showing one document. */
 export class EditorSession extends WebviewSession<WebviewToHost> {
   private sentVersion = 0;
+  /** Counts postLoad calls: a big file's whole load, posted a task after its start, is dropped if another load came since. */
+  private loadSerial = 0;
+  /** Messages posted while a big file's whole load waits for its task: they follow it (a reveal must find the whole file). */
+  private behindWhole: unknown[] | undefined;
+  private disposed = false;
   private pendingReveal: { offset: number; length: number } | undefined;
   private readonly resolvedAt = performance.now();
   readonly timing: OpenTiming;
@@ -146,7 +153,7 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
         this.pageReady();
         if (this.document.deleted) this.post(msg.fileDeleted());
         if (this.pendingReveal) {
-          void this.panel.webview.postMessage(msg.reveal(this.pendingReveal.offset, this.pendingReveal.length));
+          this.post(msg.reveal(this.pendingReveal.offset, this.pendingReveal.length));
           this.pendingReveal = undefined;
         }
         break;
@@ -155,8 +162,12 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
         this.watchdog.loadAcknowledged();
         break;
       case 'rendered':
-        this.timing.renderedMs ??= this.elapsed();
-        this.provider.recordRender(this, m);
+        // a partial load's (a big file's start) is not what the host sent as the document: the whole one's is checked
+        if (m.partial) this.timing.firstScreenMs ??= this.elapsed();
+        else {
+          this.timing.renderedMs ??= this.elapsed();
+          this.provider.recordRender(this, m);
+        }
         break;
       case 'selection':
         this.provider.recordSelection(this, m);
@@ -188,9 +199,36 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
     }
   }
 
-  protected postLoad(): void {
+  protected postLoad(freshPage = false): void {
     this.sentVersion = this.document.version;
-    const message = msg.load(loadedFile(this.document, this.provider.hooks.companions), viewSettings(this.document.uri, this.document.game));
+    const file = loadedFile(this.document, this.provider.hooks.companions);
+    const settings = viewSettings(this.document.uri, this.document.game);
+    // A page that shows another version already gets the whole file at once (no half-new view).
+    const [first, whole] = freshPage ? loadsOf(file) : [file];
+    const serial = ++this.loadSerial;
+    const held = this.behindWhole;
+    this.behindWhole = undefined;
+    this.postLoadMessage(msg.load(first, settings));
+    for (const m of held ?? []) super.post(m);
+    if (!whole) return;
+    // In a task of its own: posted in the same one, VS Code may write both to the page's window
+    // as one message, and the start would arrive no sooner than the whole (measured in bench:editor).
+    this.behindWhole = [];
+    setTimeout(() => {
+      if (serial !== this.loadSerial || this.disposed) return;
+      const later = this.behindWhole ?? [];
+      this.behindWhole = undefined;
+      this.postLoadMessage(msg.load(whole, settings));
+      for (const m of later) super.post(m);
+    }, 0);
+  }
+
+  protected override post(message: unknown): void {
+    if (this.behindWhole) this.behindWhole.push(message);
+    else super.post(message);
+  }
+
+  private postLoadMessage(message: LoadMessage): void {
     const delivery = this.panel.webview.postMessage(message);
     // Timed when handed over, not when VS Code confirms delivery: that confirmation comes back
     // through the window the page renders in, so a busy first render could hold it (and the
@@ -201,11 +239,16 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
     });
   }
 
+  override dispose(): void {
+    this.disposed = true;
+    super.dispose();
+  }
+
   /** What the last `load` sent to this webview was, to check the `rendered` echo against. */
   get loadedVersion(): number { return this.sentVersion; }
 
   postSettings(): void {
-    if (this.ready) void this.panel.webview.postMessage(msg.settings(viewSettings(this.document.uri, this.document.game)));
+    if (this.ready) this.post(msg.settings(viewSettings(this.document.uri, this.document.game)));
   }
 
   /** Selects a byte range; queued until the webview is ready (its `load` must come first). */

@@ -44,14 +44,17 @@ export abstract class WebviewSession<M> implements vscode.Disposable {
 
   protected abstract onMessage(m: M): void;
 
-  /** Posts what the page shows (on `ready`, on a change of the document, by the watchdog). */
-  protected abstract postLoad(): void;
+  /**
+   * Posts what the page shows (on `ready`, on a change of the document, by the watchdog);
+   * `freshPage`: on `ready`, to a page that shows nothing yet.
+   */
+  protected abstract postLoad(freshPage?: boolean): void;
 
   /** The page said `ready`: it is (re)loaded and gets everything again. */
   protected pageReady(): void {
     this.ready = true;
     this.watchdog.ready();
-    this.postLoad();
+    this.postLoad(true);
   }
 
   protected post(message: unknown): void {

@@ -72,6 +72,17 @@ export interface LoadedFile {
   modelCandidates?: string[];
   /** A model remembered for this animation that cannot be used now (deleted, not a model): why. */
   modelError?: string;
+  /**
+   * The first of two loads of a big file (loadsOf in loadedFile.ts): `bytes` holds only the first
+   * bytes of `byteLength`, and the animation and the model's payload stay behind; the whole file
+   * follows in the next load. The page shows what needs no more (header, tree, hex) meanwhile.
+   */
+  partial?: { byteLength: number };
+}
+
+/** The length of the decoded bytes (a partial load carries only their start). */
+export function byteLengthOf(file: Pick<LoadedFile, 'bytes' | 'partial'>): number {
+  return file.partial?.byteLength ?? file.bytes.length;
 }
 
 /** An animation beside the file ("Also play"): its base name and format, and whether it is ticked. */
@@ -158,6 +169,8 @@ export interface RenderedMessage {
   fileName: string;
   byteLength: number;
   counts: RenderCounts;
+  /** What was rendered was a partial load (LoadedFile.partial): the whole file is still to come. */
+  partial?: boolean;
 }
 export interface SelectionMessage { type: 'selection'; version: typeof PROTOCOL_VERSION; path?: string; offset: number; length: number }
 export interface RequestTracksMessage { type: 'requestTracks'; version: typeof PROTOCOL_VERSION; requestId: number; group: number }
@@ -233,7 +246,8 @@ export function isLoadedFile(x: unknown): x is LoadedFile {
     (x.model === undefined || isModelInfo(x.model)) && (x.modelPayload === undefined || isObj(x.modelPayload)) &&
     (x.companions === undefined || (Array.isArray(x.companions) && x.companions.every(isCompanion))) &&
     (x.modelCandidates === undefined || (Array.isArray(x.modelCandidates) && x.modelCandidates.every(isStr))) &&
-    (x.modelError === undefined || isStr(x.modelError));
+    (x.modelError === undefined || isStr(x.modelError)) &&
+    (x.partial === undefined || (isObj(x.partial) && isCount(x.partial.byteLength) && x.partial.byteLength >= x.bytes.length));
 }
 
 export function isHostToWebview(x: unknown): x is HostToWebview {
@@ -270,7 +284,8 @@ export function isWebviewToHost(x: unknown): x is WebviewToHost {
   switch (x.type) {
     case 'ready': return true;
     case 'loading': return true;
-    case 'rendered': return isStr(x.format) && isStr(x.fileName) && isCount(x.byteLength) && isRenderCounts(x.counts);
+    case 'rendered': return isStr(x.format) && isStr(x.fileName) && isCount(x.byteLength) && isRenderCounts(x.counts) &&
+      (x.partial === undefined || typeof x.partial === 'boolean');
     case 'selection': return isCount(x.offset) && isCount(x.length) && (x.path === undefined || isStr(x.path));
     case 'requestTracks': return isCount(x.requestId) && isCount(x.group);
     case 'requestCompanion': return isCount(x.requestId) && isStr(x.name);
@@ -292,8 +307,8 @@ export const msg = {
   settings: (settings: ViewSettings): SettingsMessage => ({ type: 'settings', version: v, settings }),
   tracks: (requestId: number, group: number, tracks: unknown): TracksMessage =>
     ({ type: 'tracks', version: v, requestId, group, tracks }),
-  rendered: (file: Pick<LoadedFile, 'format' | 'fileName'> & { byteLength: number }, counts: RenderCounts): RenderedMessage =>
-    ({ type: 'rendered', version: v, format: file.format, fileName: file.fileName, byteLength: file.byteLength, counts }),
+  rendered: (file: Pick<LoadedFile, 'format' | 'fileName' | 'bytes' | 'partial'>, counts: RenderCounts): RenderedMessage =>
+    ({ type: 'rendered', version: v, format: file.format, fileName: file.fileName, byteLength: byteLengthOf(file), counts, ...(file.partial ? { partial: true } : {}) }),
   selection: (offset: number, length: number, path?: string): SelectionMessage => ({ type: 'selection', version: v, offset, length, path }),
   requestTracks: (requestId: number, group: number): RequestTracksMessage => ({ type: 'requestTracks', version: v, requestId, group }),
   requestCompanion: (requestId: number, name: string): RequestCompanionMessage => ({ type: 'requestCompanion', version: v, requestId, name }),

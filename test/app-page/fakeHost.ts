@@ -7,7 +7,7 @@
  * bundle runs unchanged.
  */
 import { bindModel } from '../../src/extension/model/binding';
-import { loadedFileOf } from '../../src/wire/loadedFile';
+import { loadedFileOf, loadsOf } from '../../src/wire/loadedFile';
 import { resolveInArchive } from '../../src/formats/archive/archive-path';
 import { DiagnosticSink } from '../../src/formats/binary/diagnostics';
 import { decode } from '../../src/formats/index';
@@ -31,6 +31,8 @@ interface FakeHostLog {
   chosen: string[];
   /** Companion names asked for (requestCompanion), in order. */
   asked: string[];
+  /** With `&holdrest`: posts the whole file after a big file's start (loadsOf); false when nothing is held. */
+  sendRest(): boolean;
 }
 const log: FakeHostLog = {
   sent: [],
@@ -39,7 +41,14 @@ const log: FakeHostLog = {
   setFrameRate: (fps) => window.postMessage(msg.settings({ frameRate: fps }), '*'),
   chosen: [],
   asked: [],
+  sendRest: () => {
+    const rest = held.splice(0);
+    for (const m of rest) window.postMessage(m, '*');
+    return rest.length > 0;
+  },
 };
+/** The loads `&holdrest` keeps back. */
+const held: unknown[] = [];
 (window as unknown as { fakeHost: FakeHostLog }).fakeHost = log;
 
 const params = new URLSearchParams(location.search);
@@ -116,7 +125,11 @@ async function answer(m: WebviewToHost): Promise<void> {
     });
     // `&badpayload` sends a payload the page must refuse (the skeleton stands in with a message).
     if (params.get('badpayload') !== null) (loaded as { modelPayload?: unknown }).modelPayload = { kind: 'modelPayload', version: 1, fileName: 'x' };
-    window.postMessage(msg.load(loaded, settings(names)), '*');
+    // As the editor posts to a page that shows nothing yet: a big file's start first, then the whole.
+    const [first, ...rest] = loadsOf(loaded).map((f) => msg.load(f, settings(names)));
+    window.postMessage(first, '*');
+    if (params.get('holdrest') !== null) held.push(...rest);
+    else for (const m of rest) window.postMessage(m, '*');
   } else if (m.type === 'requestCompanion') {
     log.asked.push(m.name);
     const names = await siblings;

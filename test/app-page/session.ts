@@ -24,7 +24,8 @@ export interface AppPageOptions {
 export interface AppPages {
   /**
    * Opens the page on a sample (`j3d/…`, `motn/motion.bin`, `archives/X.arc/inner/path`, plus fakeHost
-   * parameters after `&`) and waits for the webview's `rendered`. `errors` collects page errors.
+   * parameters after `&`) and waits for the webview's `rendered` of the whole file (with `&holdrest`,
+   * of what came first). `errors` collects page errors.
    */
   open(sample: string, options?: AppPageOptions): Promise<{ page: Page; errors: string[] }>;
   close(): Promise<void>;
@@ -56,7 +57,8 @@ export async function startAppPages(): Promise<AppPages> {
       });
       const [file, ...extra] = sample.split('&');
       await page.goto(`${ORIGIN}/app.html?sample=${encodeURIComponent(file)}${extra.map((p) => `&${p}`).join('')}`);
-      await page.waitForFunction(() => (window as unknown as { fakeHost?: { sent: { type: string }[] } }).fakeHost?.sent.some((m) => m.type === 'rendered'), undefined, { timeout: 60000 });
+      await page.waitForFunction((anyRender) => (window as unknown as { fakeHost?: { sent: { type: string; partial?: boolean }[] } }).fakeHost?.sent
+        .some((m) => m.type === 'rendered' && (anyRender || !m.partial)), extra.includes('holdrest'), { timeout: 60000 });
       return { page, errors };
     },
     async close() {

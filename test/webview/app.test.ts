@@ -295,6 +295,48 @@ describe('editor page (chromium, simulated host)', function () {
     await page.waitForFunction(() => (document.querySelector('.hover-card') as HTMLElement).hidden);
   });
 
+  it('a file over 1 MiB (motion.bin): its start renders first (header, tree, the hex of its first 64 KiB, a notice), then the whole file, keeping what the user did meanwhile', async () => {
+    ({ page, errors } = await pages.open(`${MOTN}&holdrest`));
+    const selectedRow = (): Promise<{ value: string; cls: string } | undefined> => page.evaluate(() => {
+      const row = document.querySelector('.structure-row.selected');
+      return row ? { value: row.querySelector('.col-value')!.textContent ?? '', cls: row.className } : undefined;
+    });
+    const size = (): Promise<string | undefined> => page.evaluate(() => [...document.querySelectorAll('.as-fact')].find((f) => f.textContent?.startsWith('Size'))?.textContent ?? undefined);
+    const first = await page.evaluate(() => ({
+      rendered: (window as W).fakeHost.sent.filter((m: W) => m.type === 'rendered').map((m: W) => ({ partial: m.partial, byteLength: m.byteLength, tracks: m.counts.tracks, groups: m.counts.groups })),
+      hexRows: (window as W).animscopeApp.panel('hex').view.rowCount,
+      treeRows: (window as W).animscopeApp.panel('structure').view.rowCount,
+      arriving: document.querySelector('.as-arriving:not([hidden])')?.textContent,
+      curves: !(document.querySelector('.as-curves-pane') as HTMLElement).hidden,
+    }));
+    assert.deepStrictEqual(first.rendered, [{ partial: true, byteLength: 1826800, tracks: 0, groups: 0 }]);
+    assert.strictEqual(first.hexRows, 65536 / 16, 'the hex view has the bytes that came');
+    assert.ok(first.treeRows >= 10, `${first.treeRows} tree rows`);
+    assert.match(first.arriving ?? '', /Loading the rest of this 1\.7 MiB file.*first 64 KiB/);
+    assert.strictEqual(first.curves, false, 'no curves before the animation comes');
+    assert.match(await size() ?? '', /1826800 bytes/);
+    // An array element the page reads from bytes that have not come says it is arriving, not missing
+    // (the name offset table starts at 0x12294, past the first 64 KiB).
+    await page.evaluate(() => (window as W).animscopeApp.panel('structure').view.reveal('nameOffsetTable[3]', { select: true }));
+    await painted(page);
+    const before = await selectedRow();
+    assert.ok(before && /arriving/.test(before.value) && /\barriving\b/.test(before.cls) && !/\bmissing\b/.test(before.cls), JSON.stringify(before));
+
+    assert.strictEqual(await page.evaluate(() => (window as W).fakeHost.sendRest()), true);
+    await page.waitForFunction(() => (window as W).fakeHost.sent.filter((m: W) => m.type === 'rendered').length === 2);
+    await painted(page);
+    const whole = await page.evaluate(() => ({
+      rendered: (window as W).fakeHost.sent.filter((m: W) => m.type === 'rendered').map((m: W) => ({ partial: m.partial, byteLength: m.byteLength }))[1],
+      hexRows: (window as W).animscopeApp.panel('hex').view.rowCount,
+      arriving: !!document.querySelector('.as-arriving:not([hidden])'),
+      picker: document.querySelector('#as-group-picker')?.getAttribute('data-key'),
+    }));
+    assert.deepStrictEqual(whole, { rendered: { partial: undefined, byteLength: 1826800 }, hexRows: Math.ceil(1826800 / 16), arriving: false, picker: 'sequence:0' });
+    const after = await selectedRow();
+    assert.ok(after && /^\d+$/.test(after.value) && !/arriving|missing/.test(after.cls), `the selection made meanwhile stays, now with its value: ${JSON.stringify(after)}`);
+    assert.match(await size() ?? '', /1826800 bytes/);
+  });
+
   it('the player shows the playback rate the host sends in the settings, and where it comes from', async () => {
     // A Galaxy archive folder (ActorInfo, .bcsv beside the file): the game's 60 fps.
     ({ page, errors } = await pages.open('archives/Kuribo.arc/Kuribo/Walk.bck', { width: 1024, height: 640 }));

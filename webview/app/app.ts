@@ -7,7 +7,7 @@ import { unpackTree } from '../../src/wire/packedTree';
 import { animFromPayload } from '../../src/wire/animPayload';
 import { specFor } from '../../src/formats/registry';
 import { unpackModelPayload } from '../../src/wire/modelPayload';
-import type { LoadedFile, RenderCounts, RenderedModel, ViewSettings } from '../../src/wire/protocol';
+import { byteLengthOf, LoadedFile, RenderCounts, RenderedModel, ViewSettings } from '../../src/wire/protocol';
 import { groupCount } from '../curves/groups';
 import { HoverCard } from '../hover/hoverCard';
 import { FieldIndex, clampRange, linkCard } from '../structure/link';
@@ -30,6 +30,8 @@ export class App {
   readonly layout: Layout;
   readonly panels: readonly Panel[];
   private context: PanelContext | undefined;
+  /** The saved states of the panels a partial load left waiting (they restore them with the whole file). */
+  private held: Record<string, unknown> = {};
 
   constructor(host: HostPort & { stateChanged(): void }, settings: ViewSettings) {
     this.bus = pageBus(host, settings);
@@ -61,15 +63,21 @@ export class App {
     const payload = file.modelPayload ? unpackModelPayload(file.modelPayload) : undefined;
     this.card.hide();
     this.bus.settings.fire(settings);
-    const context: PanelContext = { file, root, fields: new FieldIndex(root, file.bytes), anim, model: file.model, payload, settings };
+    const context: PanelContext = { file, root, fields: new FieldIndex(root, file.bytes, byteLengthOf(file)), anim, model: file.model, payload, settings };
     this.context = context;
     const saved = state.fileName === file.fileName ? asRecord(state.panels) : undefined;
     if (state.layout) this.layout.state = state.layout;
-    for (const p of this.panels) if (saved && p.id in saved) p.restoreState(saved[p.id]);
-    for (const p of this.panels) await p.load(context);
+    const loading = file.partial ? this.panels.filter((p) => p.early) : this.panels;
+    this.held = {};
+    for (const p of this.panels) {
+      if (!saved || !(p.id in saved)) continue;
+      if (loading.includes(p)) p.restoreState(saved[p.id]);
+      else this.held[p.id] = saved[p.id];
+    }
+    for (const p of loading) await p.load(context);
     const shown: Record<PanelSlot, boolean> = { header: false, tree: false, hex: false, curves: false, side: false };
     const preferred: Partial<Record<PanelSlot, number>> = {};
-    for (const p of this.panels) {
+    for (const p of loading) {
       shown[p.slot] ||= p.visible;
       const w = p.visible ? p.preferredWidth?.() : undefined;
       if (w !== undefined) preferred[p.slot] = Math.max(preferred[p.slot] ?? 0, w);
@@ -84,7 +92,7 @@ export class App {
     if (!context) return undefined;
     const { file, root, anim } = context;
     const report: RenderReport = { diagnostics: 0, tracks: 0, skeletonBones: 0, modelFileDiagnostics: 0, frameRate: this.bus.settings.value.frameRate };
-    for (const p of this.panels) p.report?.(report);
+    for (const p of this.panels) if (!context.file.partial || p.early) p.report?.(report);
     return {
       fields: root.children?.length ?? 0,
       diagnostics: report.diagnostics,
@@ -105,7 +113,7 @@ export class App {
   get state(): AppState {
     const panels: Record<string, unknown> = {};
     for (const p of this.panels) {
-      const s = p.saveState();
+      const s = p.id in this.held ? this.held[p.id] : p.saveState();
       if (s !== undefined) panels[p.id] = s;
     }
     return { fileName: this.context?.file.fileName, panels, layout: this.layout.state };

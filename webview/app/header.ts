@@ -5,7 +5,7 @@
 import type { Diagnostic } from '../../src/formats/binary/diagnostics';
 import { plural } from '../../src/formats/binary/text';
 import { isAnimFormat, specOf } from '../../src/formats/registry';
-import type { LoadedFile, MaterialBindingInfo, PageCommand } from '../../src/wire/protocol';
+import { byteLengthOf, LoadedFile, MaterialBindingInfo, PageCommand } from '../../src/wire/protocol';
 import { el } from '../shared/dom';
 import type { PageServices } from './bus';
 import type { Panel, PanelContext, RenderReport } from './panel';
@@ -26,6 +26,7 @@ export class HeaderPanel implements Panel {
   readonly id = 'header';
   readonly slot = 'header';
   readonly visible = true;
+  readonly early = true;
   readonly element = el('header', 'as-header');
   private readonly title = el('h1', 'as-title');
   private readonly badge = Object.assign(document.createElement('vscode-badge'), { className: 'as-format-badge' });
@@ -58,7 +59,7 @@ export class HeaderPanel implements Panel {
   }
 
   load(context: PanelContext): void {
-    this.byteLength = context.file.bytes.length;
+    this.byteLength = byteLengthOf(context.file);
     this.setFile(context.file);
   }
 
@@ -122,9 +123,10 @@ export class HeaderPanel implements Panel {
   private renderFacts(file: LoadedFile): void {
     const s = file.summary;
     const rows: [string, string][] = [];
+    const length = byteLengthOf(file);
     rows.push(['Size', file.container
-      ? `${file.bytes.length} bytes (Yaz0, ${file.fileByteLength} compressed; offsets are in the decompressed data)`
-      : file.bytes.length === file.fileByteLength ? `${file.bytes.length} bytes` : `${file.fileByteLength} bytes (not read)`]);
+      ? `${length} bytes (Yaz0, ${file.fileByteLength} compressed; offsets are in the decompressed data)`
+      : length === file.fileByteLength ? `${length} bytes` : `${file.fileByteLength} bytes (not read)`]);
     if (s.duration !== undefined) rows.push(['Duration', plural(s.duration, 'frame')]);
     if (s.loopMode !== undefined) rows.push(['Loop mode', s.loopMode]);
     if (s.rotationFraction !== undefined) rows.push(['Rotation fraction', String(s.rotationFraction)]);

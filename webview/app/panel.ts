@@ -50,6 +50,11 @@ export interface Panel {
   readonly slot: PanelSlot;
   /** Whether it has something to show for the last load (false: its place in the layout is given to the others). */
   readonly visible: boolean;
+  /**
+   * It shows a partial load (a big file's start, LoadedFile.partial) too: it needs only the tree and
+   * the bytes it has. The others wait for the whole file, and keep their saved state till then.
+   */
+  readonly early?: boolean;
   /** Puts its element in the container (once, before the first load). */
   mount(container: HTMLElement): void;
   /**

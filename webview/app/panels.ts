@@ -2,6 +2,7 @@
  * The editor page's panels, in load order (a panel may follow another's bus events, not its load
  * order: bus.shownGroup and bus.frame keep their last value). Adding a panel: its file, and a line here.
  */
+import { ArrivingPanel } from './arrivingPanel';
 import { CurvesPanel } from '../curves/panel';
 import { HexPanel } from '../hex/panel';
 import { ModelPanel } from '../model/panel';
@@ -18,6 +19,7 @@ export const PANELS: readonly ((page: PageServices) => Panel)[] = [
   (page) => new StructurePanel(page),
   (page) => new HexPanel(page),
   (page) => new CurvesPanel(page),
+  () => new ArrivingPanel(),
   (page) => new PreviewPanel(page),
   // before the skeleton: it stands in when the model view cannot draw (bus.modelViewShown)
   (page) => new ModelPanel(page),

@@ -51,6 +51,7 @@ export class CurvesPanel implements Panel {
   constructor(private readonly page: PageServices) {
     const bus = page.bus;
     this.element.setAttribute('aria-label', 'Curves');
+    this.element.hidden = true;
     const bar = el('div', 'as-curves-top');
     this.groupPicker.mount(bar);
     this.partPicker.mount(bar);

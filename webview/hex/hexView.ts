@@ -165,6 +165,11 @@ export class HexView {
   }
 
   /** Row elements currently in the DOM. */
+  /** Rows of 16 bytes (tests). */
+  get rowCount(): number {
+    return Math.ceil(this.bytes.length / BYTES_PER_ROW);
+  }
+
   get renderedRowCount(): number {
     return this.list.renderedRowCount();
   }

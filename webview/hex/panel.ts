@@ -18,6 +18,7 @@ export class HexPanel implements Panel {
   readonly id = 'hex';
   readonly slot = 'hex';
   readonly visible = true;
+  readonly early = true;
   readonly view = new HexView();
   private fields: FieldIndex | undefined;
   private offset: number | undefined;

@@ -25,6 +25,8 @@ export interface HoverCardShowOptions {
   title?: string;
   /** Where to put the card relative to the anchor (default: below). */
   placement?: 'below' | 'right';
+  /** The file's length when `bytes` are only its start (LoadedFile.partial): what lies past them is arriving, not missing. */
+  wholeLength?: number;
 }
 
 export class HoverCard {
@@ -104,8 +106,8 @@ export class HoverCard {
     add('Offset', `${hexOffset(node.offset)} (${node.offset})`, 'hc-offset');
     add('Size', node.size > 0 ? `${formatSize(node.size)} (to ${hexOffset(node.offset + node.size - 1)})` : '0 bytes', 'hc-size');
     add('Type', node.type, 'hc-type');
-    if (node.size > 0) add('Bytes', rawBytes(bytes, node.offset, node.size, 32), 'hc-bytes');
-    const value = formatDecoded(node);
+    if (node.size > 0) add('Bytes', rawBytes(bytes, node.offset, node.size, 32, options.wholeLength), 'hc-bytes');
+    const value = formatDecoded(node, options.wholeLength);
     if (value) add('Value', value, 'hc-value');
     for (const [label, v] of options.extra ?? []) add(label, v, 'hc-extra');
     this.element.replaceChildren(title, list);

@@ -34,14 +34,26 @@ export function offsetBoth(n: number): string {
   return `${hexShort(n)} (${n})`;
 }
 
-/** `1A 2B 3C …` (at most `max` bytes, then an ellipsis). */
-export function rawBytes(bytes: Uint8Array, offset: number, size: number, max = 32): string {
+/** What a field past the page's bytes says while the rest of a big file arrives (LoadedFile.partial). */
+export const ARRIVING = '(arriving: the rest of the file is on its way)';
+
+/** Whether `node` lacks its bytes only because the page has the file's start so far (`wholeLength`: the file's). */
+export function isArriving(node: FieldNode, wholeLength: number | undefined): boolean {
+  return !!node.missing && wholeLength !== undefined && node.offset + node.size <= wholeLength;
+}
+
+/**
+ * `1A 2B 3C …` (at most `max` bytes, then an ellipsis). `wholeLength`: the file's, when `bytes` are
+ * only its start (LoadedFile.partial).
+ */
+export function rawBytes(bytes: Uint8Array, offset: number, size: number, max = 32, wholeLength = bytes.length): string {
   const end = Math.min(bytes.length, offset + Math.min(size, max));
   const parts: string[] = [];
   for (let i = Math.max(0, offset); i < end; i++) parts.push(HEX2[bytes[i]]);
   let s = parts.join(' ');
   if (size > max && offset + max < bytes.length) s += ' …';
-  if (offset + Math.min(size, max) > bytes.length) s += (s ? ' ' : '') + '(past end of data)';
+  const shownEnd = offset + Math.min(size, max);
+  if (shownEnd > bytes.length) s += (s ? ' ' : '') + (shownEnd <= wholeLength ? '(arriving)' : '(past end of data)');
   return s;
 }
 
@@ -62,8 +74,8 @@ export function quote(s: string): string {
 }
 
 /** What the Value column shows: `display` when present, else the value (strings quoted). */
-export function formatValue(node: FieldNode): string {
-  if (node.missing) return '(missing: past the end of the data)';
+export function formatValue(node: FieldNode, wholeLength?: number): string {
+  if (node.missing) return isArriving(node, wholeLength) ? ARRIVING : '(missing: past the end of the data)';
   if (node.display !== undefined) {
     if (typeof node.value === 'string' && node.display === node.value) return quote(node.value);
     return node.display;
@@ -80,8 +92,8 @@ export function formatValue(node: FieldNode): string {
 }
 
 /** The decoded value for the hover card: value and display when both say something. */
-export function formatDecoded(node: FieldNode): string {
-  if (node.missing) return '(missing: past the end of the data)';
+export function formatDecoded(node: FieldNode, wholeLength?: number): string {
+  if (node.missing) return formatValue(node, wholeLength);
   const v = node.value === undefined ? undefined
     : typeof node.value === 'string' ? quote(node.value) : formatNumber(node.value, node.type);
   if (v !== undefined && node.display !== undefined && node.display !== node.value && node.display !== v) return `${v} — ${node.display}`;

@@ -56,7 +56,8 @@ export function fieldEvents(): FieldEvents {
 
 /** Fields by byte offset and by path, over one decode. */
 export class FieldIndex {
-  constructor(readonly root: FieldNode, readonly bytes: Uint8Array) {}
+  /** `wholeLength`: the file's, when `bytes` are only its start (LoadedFile.partial). */
+  constructor(readonly root: FieldNode, readonly bytes: Uint8Array, readonly wholeLength = bytes.length) {}
 
   /** The deepest field owning `offset` (undefined when only the root does); it inherits its ancestors' role. */
   fieldAt(offset: number): FieldNode | undefined {
@@ -145,9 +146,9 @@ export function linkHex(view: HexView, events: FieldEvents, fields: () => FieldI
 /** The hover card follows field hovers that name an anchor; hides when they stop. */
 export function linkCard(card: HoverCard, events: FieldEvents, fields: () => FieldIndex | undefined): Disposable {
   return events.hoverField.event((h) => {
-    const bytes = fields()?.bytes;
-    if ((!h.node && !h.card) || !h.anchor || !bytes) { card.hide(); return; }
-    card.show(h.node, bytes, h.anchor, { delay: h.delay ?? 0, ...h.card });
+    const index = fields();
+    if ((!h.node && !h.card) || !h.anchor || !index) { card.hide(); return; }
+    card.show(h.node, index.bytes, h.anchor, { delay: h.delay ?? 0, wholeLength: index.wholeLength, ...h.card });
   });
 }
 

@@ -14,6 +14,7 @@ export class StructurePanel implements Panel {
   readonly id = 'structure';
   readonly slot = 'tree';
   readonly visible = true;
+  readonly early = true;
   readonly view = new StructureView();
   private fields: FieldIndex | undefined;
   private restored: Partial<StructureViewState> | undefined;
@@ -34,7 +35,7 @@ export class StructurePanel implements Panel {
   load(context: PanelContext): void {
     this.fields = context.fields;
     this.view.setLabelHints(labelHints(context));
-    this.view.setData(context.root, context.file.bytes);
+    this.view.setData(context.root, context.file.bytes, context.fields.wholeLength);
     // A new file opens with its chunks (four-character names: ANK1, TTK1 …) expanded.
     this.view.setState(this.restored ?? { expanded: (context.root.children ?? []).filter((c) => /^[A-Z0-9]{4}$/.test(c.name)).map((c) => c.path), filter: '', scrollTop: 0 });
     this.restored = undefined;

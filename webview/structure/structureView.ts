@@ -14,7 +14,7 @@
  */
 import type { FieldNode } from '../../src/formats/binary/fields';
 import { Disposable, el, Emitter, setAttr, setClass, setText, uniqueId } from '../shared/dom';
-import { formatValue, hexOffset } from '../shared/format';
+import { formatValue, hexOffset, isArriving } from '../shared/format';
 import { VirtualList } from '../shared/virtualList';
 import { TreeModel } from './treeModel';
 import { plural } from '../../src/formats/binary/text';
@@ -157,7 +157,9 @@ export class StructureView {
   }
 
   /** Shows a field tree; keeps expanded paths and selection when they still exist. */
-  setData(root: FieldNode, bytes: Uint8Array): void {
+  /** `wholeLength`: the file's, when `bytes` are only its start (LoadedFile.partial). */
+  setData(root: FieldNode, bytes: Uint8Array, wholeLength = bytes.length): void {
+    this.wholeLength = wholeLength;
     this.model.setData(root, bytes);
     this.focusIndex = Math.min(this.focusIndex, Math.max(0, this.model.rows.length - 1));
     this.refreshRows();
@@ -174,6 +176,8 @@ export class StructureView {
   }
 
   private labelHint: ((path: string) => string | undefined) | undefined;
+  /** The file's length (more than the bytes while a big file's rest arrives). */
+  private wholeLength = 0;
 
   /** The rows currently visible (for tests and the status line). */
   get rowCount(): number {
@@ -313,7 +317,7 @@ export class StructureView {
     if (index === this.focusIndex) cls += ' focused';
     if (index === this.linkedRow) cls += ' linked';
     if (index === this.hoverIndex) cls += ' hovered';
-    if (node.missing) cls += ' missing';
+    if (node.missing) cls += isArriving(node, this.wholeLength) ? ' arriving' : ' missing';
     if (this.model.isMatch(index)) cls += ' match';
     setClass(row, cls);
     row.tabIndex = index === this.focusIndex ? 0 : -1;
@@ -327,7 +331,7 @@ export class StructureView {
     setClass(p.chip, `chip role-${role}`);
     setText(p.label, node.name);
     setText(p.hint, this.labelHint?.(node.path) ?? '');
-    setText(p.value, formatValue(node));
+    setText(p.value, formatValue(node, this.wholeLength));
     setText(p.offset, hexOffset(node.offset));
     setAttr(p.offset, 'title', `${node.offset} (decimal)`);
     setText(p.size, String(node.size));

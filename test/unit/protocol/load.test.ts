@@ -5,9 +5,9 @@ import { decode } from '../../../src/formats/index';
 import { assignPaths, FieldNode, resolvePath } from '../../../src/formats/binary/fields';
 import type { BckAnim } from '../../../src/formats/jsystem/bck/types';
 import type { DecodedFile } from '../../../src/formats/types';
-import { loadedFileOf } from '../../../src/wire/loadedFile';
+import { HEAD_BYTES, loadedFileOf, loadsOf, SEND_AHEAD_ABOVE } from '../../../src/wire/loadedFile';
 import { packTree, unpackTree } from '../../../src/wire/packedTree';
-import { isLoadedFile, LoadedFile } from '../../../src/wire/protocol';
+import { byteLengthOf, isLoadedFile, LoadedFile } from '../../../src/wire/protocol';
 import { encodeYaz0 } from '../../fixtures/archive-writer';
 import { writeWorstCaseBck } from '../../fixtures/j3d-writer';
 import { listSamples, readSample, realFiles } from '../helpers';
@@ -173,4 +173,42 @@ describe('the load message (host → webview): packed field tree and animation p
       assert.equal(unpackTree(t), undefined, what);
     }
   });
+});
+
+describe('a big file goes to a fresh page in two loads (loadsOf): its start, then whole', () => {
+  it('every real J3D file (all under 1 MiB) goes whole, once', () => {
+    for (const rel of listSamples('j3d')) {
+      const host = decode(readSample(rel), rel.split('/').pop());
+      const file = loadedFileOf(host, { fileByteLength: host.bytes.length });
+      assert.deepStrictEqual(loadsOf(file), [file], rel);
+    }
+  });
+
+  for (const [name, bytes] of [['motion.bin', () => readSample('motn/motion.bin')], ['the worst-case BCK', () => writeWorstCaseBck().bytes]] as const) {
+    it(`${name}: first its first ${HEAD_BYTES} bytes with the tree, diagnostics and summary (no animation, no second copy of the file), then the whole load`, () => {
+      const data = bytes();
+      assert.ok(data.length > SEND_AHEAD_ABOVE);
+      const host = decode(data, name === 'motion.bin' ? name : 'worst.bck');
+      const file = loadedFileOf(host, { fileByteLength: data.length });
+      const loads = loadsOf(file);
+      assert.equal(loads.length, 2);
+      const [start, whole] = loads;
+      assert.equal(whole, file, 'the whole load is the one a small file gets');
+      assert.deepStrictEqual(start.partial, { byteLength: data.length });
+      assert.equal(byteLengthOf(start), data.length);
+      assert.deepStrictEqual([...start.bytes], [...data.subarray(0, HEAD_BYTES)]);
+      // a view would carry its whole buffer through postMessage
+      assert.equal(start.bytes.buffer.byteLength, HEAD_BYTES, 'the start is a copy, not a view of the file');
+      assert.equal(start.anim, undefined);
+      assert.equal(start.firstPart, undefined);
+      assert.strictEqual(start.tree, file.tree);
+      assert.strictEqual(start.diagnostics, file.diagnostics);
+      assert.strictEqual(start.summary, file.summary);
+      const cloned = structuredClone(start);
+      assert.ok(isLoadedFile(cloned), 'the start validates');
+      assert.ok(!isLoadedFile({ ...cloned, partial: { byteLength: HEAD_BYTES - 1 } }), 'a whole shorter than the bytes sent is refused');
+      assert.ok(!isLoadedFile({ ...cloned, partial: { byteLength: -1 } }));
+      assert.ok(!isLoadedFile({ ...cloned, partial: 5 }));
+    });
+  }
 });
