@@ -162,6 +162,18 @@ suite('AnimScope custom editor (in the VS Code extension host)', () => {
     await waitFor('the webview selection at 0x20', async () => ((await lastSelection(copied.uri))?.offset === 0x20 ? true : undefined));
   });
 
+  test('motion.bin (over 1 MiB) opens in two loads, its start first; a reveal past the start waits for the whole file', async () => {
+    const copied = copySample(dir, 'motn/motion.bin', 'reveal-motion.bin');
+    const since = Date.now();
+    assert.strictEqual(await vscode.commands.executeCommand('animscope.revealOffset', copied.uri.toString(), 0x100000, 4), true);
+    await waitForRender(copied.uri, since);
+    // clamped to the start's 64 KiB, it would select 0xFFFF
+    await waitFor('the webview selection at 0x100000', async () => ((await lastSelection(copied.uri))?.offset === 0x100000 ? true : undefined));
+    const timing = (await timings()).filter((t) => t.uri === copied.uri.toString()).pop();
+    assert.ok(timing?.firstScreenMs !== undefined && timing.renderedMs !== undefined && timing.firstScreenMs <= timing.renderedMs,
+      `the start rendered before the whole file: ${JSON.stringify(timing)}`);
+  });
+
   test('Open as Hex without the Hex Editor keeps AnimScope (its hex view gets the focus); "Open as Text" replaces it', async () => {
     const copied = copySample(dir, 'j3d/smg/TripodBossCore/Wait.btk', 'hex.btk');
     await openWith(copied.uri);
