@@ -251,6 +251,30 @@ export function tableView(root: FieldNode, bytes: Uint8Array, path: string): Uin
   return table?.array ? new Uint8Array(bytes.buffer, bytes.byteOffset + table.offset, table.array.count * table.array.stride) : new Uint8Array(0);
 }
 
+/** The banks of a BCK or BCA (scale f32, rotation s16, translation f32), decoded. */
+export interface SrtBanks { scaleBank: Float32Array; rotationBank: Int16Array; translationBank: Float32Array }
+
+/**
+ * A chunk's three banks as the page gets them: views of the file's bytes (the load message carries
+ * the file anyway; copies were 0.65 MB more of the worst-case BCK's message). `chunk`: ANK1 or ANF1.
+ */
+export function packSrtBanks(banks: SrtBanks, root: FieldNode, bytes: Uint8Array, chunk: string): Record<keyof SrtBanks, Uint8Array> {
+  const view = (name: keyof SrtBanks, size: number): Uint8Array => {
+    // the decode's copy holds the elements inside the bytes: the view covers the same ones
+    const length = banks[name].length * size;
+    const node = length > 0 ? resolvePath(root, `${chunk}/${name}`, bytes) : undefined;
+    return node ? new Uint8Array(bytes.buffer, bytes.byteOffset + node.offset, length) : new Uint8Array(0);
+  };
+  return { scaleBank: view('scaleBank', 4), rotationBank: view('rotationBank', 2), translationBank: view('translationBank', 4) };
+}
+
+/** The banks from packSrtBanks' views, copied as the decoder copies them; undefined when they are not byte arrays. */
+export function unpackSrtBanks(x: Record<string, unknown>): SrtBanks | undefined {
+  const { scaleBank: s, rotationBank: r, translationBank: t } = x;
+  if (!(s instanceof Uint8Array) || !(r instanceof Uint8Array) || !(t instanceof Uint8Array)) return undefined;
+  return { scaleBank: copyF32Bank(s, 0, s.length >> 2), rotationBank: copyS16Bank(r, 0, r.length >> 1), translationBank: copyF32Bank(t, 0, t.length >> 2) };
+}
+
 /** Copies a big-endian f32 bank, clamped to the elements inside the bytes. */
 export function copyF32Bank(bytes: Uint8Array, offset: number, count: number): Float32Array {
   const n = clampCount(bytes, offset, count, 4);

@@ -71,7 +71,7 @@ describe('the load message (host → webview): packed field tree and animation p
     assert.deepStrictEqual(unpackTree(posted(host).tree), assignPaths(host.root));
   });
 
-  it('the worst-case BCK: 65,535 joints cross as a view of the file\'s bytes (no second copy) and come back equal', () => {
+  it('the worst-case BCK: 65,535 joints and the three banks cross as views of the file\'s bytes (no second copy) and come back equal', () => {
     const host = decode(writeWorstCaseBck().bytes, 'worst.bck');
     const sent = loadedFileOf(host, { fileByteLength: host.bytes.length });
     assert.ok(sent.anim?.format === 'bck' && sent.anim.jointTable instanceof Uint8Array);
@@ -86,6 +86,17 @@ describe('the load message (host → webview): packed field tree and animation p
     assert.equal(joints.length, 65535);
     assert.deepStrictEqual(joints[65534], (host.anim as BckAnim).joints[65534]);
     assert.deepStrictEqual(joints[0], (host.anim as BckAnim).joints[0]);
+    const anim = host.anim as BckAnim;
+    for (const [name, size] of [['scaleBank', 4], ['rotationBank', 2], ['translationBank', 4]] as const) {
+      const view: unknown = sent.anim[name];
+      assert.ok(view instanceof Uint8Array && view.buffer === sent.bytes.buffer, `${name}: a view of the file's bytes`);
+      assert.equal(view.byteOffset - sent.bytes.byteOffset, resolvePath(host.root, `ANK1/${name}`, host.bytes)?.offset, name);
+      assert.equal(view.length, 65535 * size, name);
+      assert.ok(file.anim[name] instanceof Uint8Array && (file.anim[name] as Uint8Array).buffer === file.bytes.buffer, `${name} after structured clone`);
+    }
+    const unpacked = animFromPayload(file.anim) as BckAnim;
+    assert.deepStrictEqual([unpacked.scaleBank, unpacked.rotationBank, unpacked.translationBank], [anim.scaleBank, anim.rotationBank, anim.translationBank]);
+    assert.ok(unpacked.rotationBank instanceof Int16Array && unpacked.scaleBank instanceof Float32Array);
   });
 
   it('MOTN aliases do not cross: the page lists them from the offsets, as the decoder did (motion.bin, and 400 names of one sequence)', () => {

@@ -1,7 +1,7 @@
 /** BCA — full joint animation (FORMATS.md §9.2): everything the product knows of the format. */
 import { bindJoints } from '../../../anim/skeleton';
 import type { FormatSpec } from '../../spec';
-import { tableView } from '../container';
+import { packSrtBanks, tableView, unpackSrtBanks } from '../container';
 import { FULL_TRACK_SCHEMA, fullSrtTrackList, isJ3dCommon, J3D_FAMILY, j3dFullSummary, j3dMagic, j3dPatterns, listGroups, movesFull } from '../family';
 import { BCA_CODES, bcaJoints, decodeBca } from './decode';
 import { bcaJointChannels, planBca } from './plan';
@@ -48,19 +48,17 @@ export const BCA: FormatSpec<BcaAnim> = {
   },
   apply: applyBca,
   wire: {
-    // The joint table as a view of the file's bytes (tableView); reading `joints` would build ~850,000
-    // objects for the largest files.
+    // The joint table and the banks as views of the file's bytes (tableView, packSrtBanks); reading
+    // `joints` would build ~850,000 objects for the largest files.
     pack(anim, root, bytes) {
-      const { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank } = anim;
-      return { format, loopMode, rotationFraction, duration, scaleBank, rotationBank, translationBank, jointTable: tableView(root, bytes, 'ANF1/jointTable') };
+      const { format, loopMode, rotationFraction, duration } = anim;
+      return { format, loopMode, rotationFraction, duration, ...packSrtBanks(anim, root, bytes, 'ANF1'), jointTable: tableView(root, bytes, 'ANF1/jointTable') };
     },
     unpack(x) {
-      if (!isJ3dCommon(x, 'bca') || !(x.jointTable instanceof Uint8Array) || !(x.scaleBank instanceof Float32Array) ||
-        !(x.rotationBank instanceof Int16Array) || !(x.translationBank instanceof Float32Array)) return undefined;
-      return {
-        format: 'bca', loopMode: x.loopMode, rotationFraction: x.rotationFraction, duration: x.duration, joints: bcaJoints(x.jointTable),
-        scaleBank: x.scaleBank, rotationBank: x.rotationBank, translationBank: x.translationBank,
-      };
+      if (!isJ3dCommon(x, 'bca') || !(x.jointTable instanceof Uint8Array)) return undefined;
+      const banks = unpackSrtBanks(x);
+      if (!banks) return undefined;
+      return { format: 'bca', loopMode: x.loopMode, rotationFraction: x.rotationFraction, duration: x.duration, joints: bcaJoints(x.jointTable), ...banks };
     },
   },
   samplePaths: ['`joints/{i}/{scale|rotation|translation}/{x|y|z}` (as BCK; rotation in degrees = raw · 180 / 32768, never shifted)'],
