@@ -3,7 +3,7 @@
  * hands each message to the handler of its type; the App does the rest. Every string from a file
  * reaches the DOM through textContent only.
  */
-import { DEFAULT_FRAME_RATE, isHostToWebview, LoadMessage, msg, WebviewToHost } from '../src/wire/protocol';
+import { DEFAULT_FRAME_RATE, isHostToWebview, LoadMessage, msg, wholeOf, WebviewToHost } from '../src/wire/protocol';
 import { PendingRequests } from '../src/wire/requests';
 import { App, AppState } from './app/app';
 import { dispatch, MessageHandlers } from './app/messages';
@@ -67,13 +67,16 @@ function report(error: unknown, what: string): void {
 }
 
 /**
- * Loads render one after another (App.load awaits its panels): a big file's start and then the
- * whole file arrive back to back (LoadedFile.partial), and a reveal waits for the loads before it.
+ * Loads render one after another (App.load awaits its panels): a big file's start and then its
+ * rest arrive back to back (LoadedFile.partial), and a reveal waits for the loads before it.
  */
 let queue: Promise<void> = Promise.resolve();
+/** The load rendered last (a rest message completes it). */
+let lastLoad: LoadMessage | undefined;
 const afterLoads = (work: () => void | Promise<void>): void => { queue = queue.then(work, work); };
 
 function render(m: LoadMessage): Promise<void> {
+  lastLoad = m;
   // User Timing entries for benchmarks (bench/editor.ts reads `animscope:render`); one of each,
   // however often the file reloads.
   performance.clearMarks('animscope:load');
@@ -96,6 +99,11 @@ const handlers: MessageHandlers = {
     vscode.postMessage(msg.loading());
     afterLoads(() => render(m));
   },
+  rest: (m) => afterLoads(() => {
+    const whole = lastLoad && wholeOf(lastLoad.file, m.rest);
+    if (lastLoad && whole) return render({ ...lastLoad, file: whole });
+    vscode.postMessage(msg.error(`ignored the rest of ${m.rest.fileName}: the page does not show its start`));
+  }),
   tracks: (m) => { tracks.answer(m.requestId, m.tracks); },
   companion: (m) => { companions.answer(m.requestId, { anim: m.anim, error: m.error }); },
   reveal: (m) => afterLoads(() => app?.reveal(m.offset, m.length)),

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { specFor } from '../formats/registry';
 import {
-  isWebviewToHost, LoadedFile, LoadMessage, msg, RenderCounts, WebviewCommand, WebviewToHost,
+  isWebviewToHost, LoadedFile, LoadMessage, msg, RestMessage, RenderCounts, WebviewCommand, WebviewToHost,
 } from '../wire/protocol';
 import { AnimationDocument } from './animationDocument';
 import type { ProblemsReporter } from './diagnostics';
@@ -109,10 +109,10 @@ export function loadedFile(doc: AnimationDocument, choices?: CompanionChoices): 
 /** One webview panel showing one document. */
 export class EditorSession extends WebviewSession<WebviewToHost> {
   private sentVersion = 0;
-  /** Counts postLoad calls: a big file's whole load, posted a task after its start, is dropped if another load came since. */
+  /** Counts postLoad calls: a big file's rest, posted a task after its start, is dropped if another load came since. */
   private loadSerial = 0;
-  /** Messages posted while a big file's whole load waits for its task: they follow it (a reveal must find the whole file). */
-  private behindWhole: unknown[] | undefined;
+  /** Messages posted while a big file's rest waits for its task: they follow it (a reveal must find the whole file). */
+  private behindRest: unknown[] | undefined;
   private disposed = false;
   private pendingReveal: { offset: number; length: number } | undefined;
   private readonly resolvedAt = performance.now();
@@ -204,31 +204,31 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
     const file = loadedFile(this.document, this.provider.hooks.companions);
     const settings = viewSettings(this.document.uri, this.document.game);
     // A page that shows another version already gets the whole file at once (no half-new view).
-    const [first, whole] = freshPage ? loadsOf(file) : [file];
+    const { first, rest } = freshPage ? loadsOf(file) : { first: file };
     const serial = ++this.loadSerial;
-    const held = this.behindWhole;
-    this.behindWhole = undefined;
+    const held = this.behindRest;
+    this.behindRest = undefined;
     this.postLoadMessage(msg.load(first, settings));
     for (const m of held ?? []) super.post(m);
-    if (!whole) return;
+    if (!rest) return;
     // In a task of its own: posted in the same one, VS Code may write both to the page's window
-    // as one message, and the start would arrive no sooner than the whole (measured in bench:editor).
-    this.behindWhole = [];
+    // as one message, and the start would arrive no sooner than the rest (measured in bench:editor).
+    this.behindRest = [];
     setTimeout(() => {
       if (serial !== this.loadSerial || this.disposed) return;
-      const later = this.behindWhole ?? [];
-      this.behindWhole = undefined;
-      this.postLoadMessage(msg.load(whole, settings));
+      const later = this.behindRest ?? [];
+      this.behindRest = undefined;
+      this.postLoadMessage(msg.rest(rest));
       for (const m of later) super.post(m);
     }, 0);
   }
 
   protected override post(message: unknown): void {
-    if (this.behindWhole) this.behindWhole.push(message);
+    if (this.behindRest) this.behindRest.push(message);
     else super.post(message);
   }
 
-  private postLoadMessage(message: LoadMessage): void {
+  private postLoadMessage(message: LoadMessage | RestMessage): void {
     const delivery = this.panel.webview.postMessage(message);
     // Timed when handed over, not when VS Code confirms delivery: that confirmation comes back
     // through the window the page renders in, so a busy first render could hold it (and the

@@ -9,7 +9,7 @@ import { summarize } from '../formats/summary';
 import type { DecodedFile } from '../formats/types';
 import { buildModelPayload } from './modelPayload';
 import { packTree } from './packedTree';
-import type { LoadedFile } from './protocol';
+import type { LoadedFile, RestOfFile } from './protocol';
 
 /** A typed array whose constructor VS Code's postMessage serialiser recognises (a Node Buffer is not). */
 function plainBytes(bytes: Uint8Array): Uint8Array {
@@ -57,15 +57,18 @@ export const SEND_AHEAD_ABOVE = 1 << 20;
 export const HEAD_BYTES = 64 << 10;
 
 /**
- * The loads to post for a page that shows nothing yet: a file up to SEND_AHEAD_ABOVE bytes as one,
- * a bigger one first as its start (its header, tree, diagnostics and the first HEAD_BYTES of the
- * bytes: a few kilobytes, rendered while the rest crosses) and then whole. Crossing to the page
- * costs by the byte (~90 ms/MB through code-server's websocket), so the start shows in a fraction
- * of the time the whole takes.
+ * What to post to a page that shows nothing yet: a file up to SEND_AHEAD_ABOVE bytes as one load;
+ * a bigger one as its start (its header, tree, diagnostics and the first HEAD_BYTES of its bytes,
+ * rendered while the rest crosses) and then the rest (the bytes and what is built on them, without
+ * the tree that already came). Crossing to the page costs by the byte (~90 ms/MB through
+ * code-server's websocket), so the start shows in a fraction of the time the whole takes.
  */
-export function loadsOf(file: LoadedFile): LoadedFile[] {
-  if (file.bytes.length <= SEND_AHEAD_ABOVE) return [file];
-  const { anim, firstPart, modelPayload, ...rest } = file;
-  // a copy: a view would carry its whole buffer across
-  return [{ ...rest, bytes: file.bytes.slice(0, HEAD_BYTES), partial: { byteLength: file.bytes.length } }, file];
+export function loadsOf(file: LoadedFile): { first: LoadedFile; rest?: RestOfFile } {
+  if (file.bytes.length <= SEND_AHEAD_ABOVE) return { first: file };
+  const { anim, firstPart, modelPayload, ...start } = file;
+  return {
+    // a copy: a view would carry its whole buffer across
+    first: { ...start, bytes: file.bytes.slice(0, HEAD_BYTES), partial: { byteLength: file.bytes.length } },
+    rest: { fileName: file.fileName, bytes: file.bytes, anim, firstPart, modelPayload },
+  };
 }

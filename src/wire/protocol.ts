@@ -73,12 +73,25 @@ export interface LoadedFile {
   /** A model remembered for this animation that cannot be used now (deleted, not a model): why. */
   modelError?: string;
   /**
-   * The first of two loads of a big file (loadsOf in loadedFile.ts): `bytes` holds only the first
-   * bytes of `byteLength`, and the animation and the model's payload stay behind; the whole file
-   * follows in the next load. The page shows what needs no more (header, tree, hex) meanwhile.
+   * A big file's start (loadsOf in loadedFile.ts): `bytes` holds only the first bytes of
+   * `byteLength`, and the animation and the model's payload stay behind; a `rest` message brings
+   * them. The page shows what needs no more (header, tree, hex) meanwhile.
    */
   partial?: { byteLength: number };
 }
+
+/** What a partial load left out (LoadedFile.partial): the whole bytes and what is built on them. */
+export type RestOfFile = Pick<LoadedFile, 'fileName' | 'bytes' | 'anim' | 'firstPart' | 'modelPayload'>;
+
+/** The whole load a partial one (`start`) and its rest make; undefined when the rest is not of it. */
+export function wholeOf(start: LoadedFile, rest: RestOfFile): LoadedFile | undefined {
+  if (!start.partial || rest.fileName !== start.fileName || rest.bytes.length !== start.partial.byteLength ||
+    (rest.anim !== undefined && rest.anim.format !== start.format)) return undefined;
+  const { partial, ...file } = start;
+  const { anim, firstPart, modelPayload } = rest;
+  return { ...file, bytes: rest.bytes, ...(anim ? { anim } : {}), ...(firstPart ? { firstPart } : {}), ...(modelPayload ? { modelPayload } : {}) };
+}
+
 
 /** The length of the decoded bytes (a partial load carries only their start). */
 export function byteLengthOf(file: Pick<LoadedFile, 'bytes' | 'partial'>): number {
@@ -156,7 +169,9 @@ export interface SettingsMessage { type: 'settings'; version: typeof PROTOCOL_VE
 export interface TracksMessage { type: 'tracks'; version: typeof PROTOCOL_VERSION; requestId: number; group: number; tracks: unknown }
 /** `anim`: the companion's packed animation (animFromPayload checks it); `error`: why there is none. */
 export interface CompanionMessage { type: 'companion'; version: typeof PROTOCOL_VERSION; requestId: number; name: string; anim?: AnimPayload; error?: string }
-export type HostToWebview = LoadMessage | FileDeletedMessage | RevealMessage | SettingsMessage | TracksMessage | CompanionMessage;
+/** The rest of the file whose start the last load was (LoadedFile.partial). */
+export interface RestMessage { type: 'rest'; version: typeof PROTOCOL_VERSION; rest: RestOfFile }
+export type HostToWebview = LoadMessage | RestMessage | FileDeletedMessage | RevealMessage | SettingsMessage | TracksMessage | CompanionMessage;
 
 // ---- webview → host -------------------------------------------------------------------------
 export interface ReadyMessage { type: 'ready'; version: typeof PROTOCOL_VERSION }
@@ -236,24 +251,31 @@ export function isModelInfo(x: unknown): x is ModelInfo {
 
 const isCompanion = (x: unknown): x is Companion => isObj(x) && isStr(x.name) && isStr(x.format) && typeof x.chosen === 'boolean';
 
+/** The parts a load and a rest message share (the animation checked against the load's format by the page). */
+function isRestParts(x: Record<string, unknown>): boolean {
+  return isStr(x.fileName) && x.bytes instanceof Uint8Array &&
+    (x.anim === undefined || (isObj(x.anim) && isStr(x.anim.format))) &&
+    (x.firstPart === undefined || (isObj(x.firstPart) && isCount(x.firstPart.group))) &&
+    (x.modelPayload === undefined || isObj(x.modelPayload));
+}
+
 export function isLoadedFile(x: unknown): x is LoadedFile {
-  return isObj(x) && isStr(x.fileName) && isStr(x.format) && FORMATS.includes(x.format) &&
-    x.bytes instanceof Uint8Array && isCount(x.fileByteLength) &&
+  return isObj(x) && isRestParts(x) && isStr(x.format) && FORMATS.includes(x.format) && isCount(x.fileByteLength) &&
     Array.isArray(x.diagnostics) && x.diagnostics.every(isDiagnostic) &&
     isObj(x.summary) && isPackedTree(x.tree) &&
-    (x.anim === undefined || (isObj(x.anim) && isStr(x.anim.format) && x.anim.format === x.format)) &&
-    (x.firstPart === undefined || (isObj(x.firstPart) && isCount(x.firstPart.group))) &&
-    (x.model === undefined || isModelInfo(x.model)) && (x.modelPayload === undefined || isObj(x.modelPayload)) &&
+    (x.anim === undefined || (x.anim as Record<string, unknown>).format === x.format) &&
+    (x.model === undefined || isModelInfo(x.model)) &&
     (x.companions === undefined || (Array.isArray(x.companions) && x.companions.every(isCompanion))) &&
     (x.modelCandidates === undefined || (Array.isArray(x.modelCandidates) && x.modelCandidates.every(isStr))) &&
     (x.modelError === undefined || isStr(x.modelError)) &&
-    (x.partial === undefined || (isObj(x.partial) && isCount(x.partial.byteLength) && x.partial.byteLength >= x.bytes.length));
+    (x.partial === undefined || (isObj(x.partial) && isCount(x.partial.byteLength) && x.partial.byteLength >= (x.bytes as Uint8Array).length));
 }
 
 export function isHostToWebview(x: unknown): x is HostToWebview {
   if (!isVersioned(x)) return false;
   switch (x.type) {
     case 'load': return isLoadedFile(x.file) && isSettings(x.settings);
+    case 'rest': return isObj(x.rest) && isRestParts(x.rest);
     case 'fileDeleted': return true;
     case 'reveal': return isCount(x.offset) && isCount(x.length);
     case 'settings': return isSettings(x.settings);
@@ -302,6 +324,7 @@ export const msg = {
   ready: (): ReadyMessage => ({ type: 'ready', version: v }),
   loading: (): LoadingMessage => ({ type: 'loading', version: v }),
   load: (file: LoadedFile, settings: ViewSettings): LoadMessage => ({ type: 'load', version: v, file, settings }),
+  rest: (rest: RestOfFile): RestMessage => ({ type: 'rest', version: v, rest }),
   fileDeleted: (): FileDeletedMessage => ({ type: 'fileDeleted', version: v }),
   reveal: (offset: number, length: number): RevealMessage => ({ type: 'reveal', version: v, offset, length }),
   settings: (settings: ViewSettings): SettingsMessage => ({ type: 'settings', version: v, settings }),

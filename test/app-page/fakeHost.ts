@@ -126,10 +126,10 @@ async function answer(m: WebviewToHost): Promise<void> {
     // `&badpayload` sends a payload the page must refuse (the skeleton stands in with a message).
     if (params.get('badpayload') !== null) (loaded as { modelPayload?: unknown }).modelPayload = { kind: 'modelPayload', version: 1, fileName: 'x' };
     // As the editor posts to a page that shows nothing yet: a big file's start first, then the whole.
-    const [first, ...rest] = loadsOf(loaded).map((f) => msg.load(f, settings(names)));
-    window.postMessage(first, '*');
-    if (params.get('holdrest') !== null) held.push(...rest);
-    else for (const m of rest) window.postMessage(m, '*');
+    const { first, rest } = loadsOf(loaded);
+    window.postMessage(msg.load(first, settings(names)), '*');
+    if (rest && params.get('holdrest') !== null) held.push(msg.rest(rest));
+    else if (rest) window.postMessage(msg.rest(rest), '*');
   } else if (m.type === 'requestCompanion') {
     log.asked.push(m.name);
     const names = await siblings;

@@ -321,6 +321,12 @@ describe('editor page (chromium, simulated host)', function () {
     await painted(page);
     const before = await selectedRow();
     assert.ok(before && /arriving/.test(before.value) && /\barriving\b/.test(before.cls) && !/\bmissing\b/.test(before.cls), JSON.stringify(before));
+    // and so does its hover card
+    await page.locator('.structure-row.selected .col-value').hover();
+    await page.waitForFunction(() => !(document.querySelector('.hover-card') as HTMLElement).hidden);
+    const card = await page.evaluate(() => ['.hc-bytes', '.hc-value'].map((s) => document.querySelector(`.hover-card ${s}`)?.textContent));
+    assert.deepStrictEqual(card, ['(arriving)', '(arriving: the rest of the file is on its way)']);
+    await page.mouse.move(0, 0);
 
     assert.strictEqual(await page.evaluate(() => (window as W).fakeHost.sendRest()), true);
     await page.waitForFunction(() => (window as W).fakeHost.sent.filter((m: W) => m.type === 'rendered').length === 2);

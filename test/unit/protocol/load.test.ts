@@ -7,7 +7,7 @@ import type { BckAnim } from '../../../src/formats/jsystem/bck/types';
 import type { DecodedFile } from '../../../src/formats/types';
 import { HEAD_BYTES, loadedFileOf, loadsOf, SEND_AHEAD_ABOVE } from '../../../src/wire/loadedFile';
 import { packTree, unpackTree } from '../../../src/wire/packedTree';
-import { byteLengthOf, isLoadedFile, LoadedFile } from '../../../src/wire/protocol';
+import { byteLengthOf, isHostToWebview, isLoadedFile, LoadedFile, msg, wholeOf } from '../../../src/wire/protocol';
 import { encodeYaz0 } from '../../fixtures/archive-writer';
 import { writeWorstCaseBck } from '../../fixtures/j3d-writer';
 import { listSamples, readSample, realFiles } from '../helpers';
@@ -186,25 +186,23 @@ describe('the load message (host → webview): packed field tree and animation p
   });
 });
 
-describe('a big file goes to a fresh page in two loads (loadsOf): its start, then whole', () => {
-  it('every real J3D file (all under 1 MiB) goes whole, once', () => {
+describe('a big file goes to a fresh page in two messages (loadsOf): its start, then the rest', () => {
+  it('every real J3D file (all under 1 MiB) goes whole, in one load', () => {
     for (const rel of listSamples('j3d')) {
       const host = decode(readSample(rel), rel.split('/').pop());
       const file = loadedFileOf(host, { fileByteLength: host.bytes.length });
-      assert.deepStrictEqual(loadsOf(file), [file], rel);
+      assert.deepStrictEqual(loadsOf(file), { first: file }, rel);
     }
   });
 
   for (const [name, bytes] of [['motion.bin', () => readSample('motn/motion.bin')], ['the worst-case BCK', () => writeWorstCaseBck().bytes]] as const) {
-    it(`${name}: first its first ${HEAD_BYTES} bytes with the tree, diagnostics and summary (no animation, no second copy of the file), then the whole load`, () => {
+    it(`${name}: first its first ${HEAD_BYTES} bytes with the tree, diagnostics and summary (no animation, no second copy of the file), then the rest, which the page joins into the whole load`, () => {
       const data = bytes();
       assert.ok(data.length > SEND_AHEAD_ABOVE);
       const host = decode(data, name === 'motion.bin' ? name : 'worst.bck');
       const file = loadedFileOf(host, { fileByteLength: data.length });
-      const loads = loadsOf(file);
-      assert.equal(loads.length, 2);
-      const [start, whole] = loads;
-      assert.equal(whole, file, 'the whole load is the one a small file gets');
+      const { first: start, rest } = loadsOf(file);
+      assert.ok(rest);
       assert.deepStrictEqual(start.partial, { byteLength: data.length });
       assert.equal(byteLengthOf(start), data.length);
       assert.deepStrictEqual([...start.bytes], [...data.subarray(0, HEAD_BYTES)]);
@@ -215,11 +213,22 @@ describe('a big file goes to a fresh page in two loads (loadsOf): its start, the
       assert.strictEqual(start.tree, file.tree);
       assert.strictEqual(start.diagnostics, file.diagnostics);
       assert.strictEqual(start.summary, file.summary);
+      // the rest: the bytes and what is built on them, not the tree again
+      assert.deepStrictEqual(Object.keys(rest).sort(), ['anim', 'bytes', 'fileName', 'firstPart', 'modelPayload']);
+      assert.strictEqual(rest.bytes, file.bytes);
+      assert.strictEqual(rest.anim, file.anim);
       const cloned = structuredClone(start);
       assert.ok(isLoadedFile(cloned), 'the start validates');
+      assert.ok(isHostToWebview(structuredClone(msg.rest(rest))), 'the rest validates');
       assert.ok(!isLoadedFile({ ...cloned, partial: { byteLength: HEAD_BYTES - 1 } }), 'a whole shorter than the bytes sent is refused');
       assert.ok(!isLoadedFile({ ...cloned, partial: { byteLength: -1 } }));
       assert.ok(!isLoadedFile({ ...cloned, partial: 5 }));
+      // the page joins them into the load a small file gets
+      assert.deepStrictEqual(wholeOf(start, rest), file);
+      assert.equal(wholeOf(start, { ...rest, fileName: 'other.bin' }), undefined, 'the rest of another file');
+      assert.equal(wholeOf(start, { ...rest, bytes: rest.bytes.subarray(1) }), undefined, 'bytes of another length');
+      assert.equal(wholeOf(file, rest), undefined, 'a load that is not a start');
+      assert.equal(wholeOf(start, { ...rest, anim: { format: 'brk' } }), undefined, 'an animation of another format');
     });
   }
 });
