@@ -55,7 +55,8 @@ export class App {
 
   /** Renders a decoded file; returns what was rendered (for the host's checks). */
   async load(file: LoadedFile, settings: ViewSettings, state: AppState): Promise<RenderCounts> {
-    const root = unpackTree(file.tree);
+    // The rest of a big file comes with the tree its start brought (wholeOf): unpacked once.
+    const root = file.tree === this.context?.file.tree ? this.context.root : unpackTree(file.tree);
     if (!root) throw new Error('the field tree from the extension host is malformed');
     const anim = file.anim ? animFromPayload(file.anim) : undefined;
     // Tracks that came along for the first group (a malformed part is left out: the panel asks for it).
