@@ -367,7 +367,7 @@ async function main(): Promise<void> {
       '  load → App.load done, User Timing) + page → (App.load done → the host has `rendered`); the host and the page share\n' +
       '  one clock (Date.now() and performance.timeOrigin + mark). A file over 1 MiB goes first as its start (loadsOf: header,\n' +
       '  tree, diagnostics, its first 64 KiB): first screen = load posted → that start rendered; the other columns are the\n' +
-      '  whole file\'s (→ page: from the first load posted to the whole one\'s arrival). Page created → script is ~1 s for every file after the\n' +
+      '  whole file\'s (→ page: from the first load posted to the page starting on the rest). Page created → script is ~1 s for every file after the\n' +
       '  first: this host (code-server) serves every webview from one origin, and VS Code waits for each new webview\'s\n' +
       '  service worker to replace the last one\'s before the page can load (nothing of ours runs in that second);\n' +
       '  scrub = scrubber input event → synchronous redraw (player, curve cursor, preview), 300 frames over the animation;\n' +
