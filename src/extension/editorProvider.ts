@@ -212,7 +212,7 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
     for (const m of held ?? []) super.post(m);
     if (!rest) return;
     // In a task of its own: posted in the same one, VS Code may write both to the page's window
-    // as one message, and the start would arrive no sooner than the rest (measured in bench:editor).
+    // as one message, and the start would arrive no sooner than the rest (bench:editor saw late starts so).
     this.behindRest = [];
     setTimeout(() => {
       if (serial !== this.loadSerial || this.disposed) return;
