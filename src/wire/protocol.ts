@@ -92,7 +92,6 @@ export function wholeOf(start: LoadedFile, rest: RestOfFile): LoadedFile | undef
   return { ...file, bytes: rest.bytes, ...(anim ? { anim } : {}), ...(firstPart ? { firstPart } : {}), ...(modelPayload ? { modelPayload } : {}) };
 }
 
-
 /** The length of the decoded bytes (a partial load carries only their start). */
 export function byteLengthOf(file: Pick<LoadedFile, 'bytes' | 'partial'>): number {
   return file.partial?.byteLength ?? file.bytes.length;

@@ -248,7 +248,10 @@ export function fillJ3dGaps(node: FieldNode, bytes: Uint8Array): FieldNode {
  */
 export function tableView(root: FieldNode, bytes: Uint8Array, path: string): Uint8Array {
   const table = resolvePath(root, path, bytes);
-  return table?.array ? new Uint8Array(bytes.buffer, bytes.byteOffset + table.offset, table.array.count * table.array.stride) : new Uint8Array(0);
+  if (!table?.array || table.offset >= bytes.length) return new Uint8Array(0);
+  // the elements inside the bytes (a bank the decoder copied is clamped so too)
+  const length = Math.min(table.array.count * table.array.stride, bytes.length - table.offset);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset + table.offset, length);
 }
 
 /** The banks of a BCK or BCA (scale f32, rotation s16, translation f32), decoded. */
@@ -258,14 +261,9 @@ export interface SrtBanks { scaleBank: Float32Array; rotationBank: Int16Array; t
  * A chunk's three banks as the page gets them: views of the file's bytes (the load message carries
  * the file anyway; copies were 0.65 MB more of the worst-case BCK's message). `chunk`: ANK1 or ANF1.
  */
-export function packSrtBanks(banks: SrtBanks, root: FieldNode, bytes: Uint8Array, chunk: string): Record<keyof SrtBanks, Uint8Array> {
-  const view = (name: keyof SrtBanks, size: number): Uint8Array => {
-    // the decode's copy holds the elements inside the bytes: the view covers the same ones
-    const length = banks[name].length * size;
-    const node = length > 0 ? resolvePath(root, `${chunk}/${name}`, bytes) : undefined;
-    return node ? new Uint8Array(bytes.buffer, bytes.byteOffset + node.offset, length) : new Uint8Array(0);
-  };
-  return { scaleBank: view('scaleBank', 4), rotationBank: view('rotationBank', 2), translationBank: view('translationBank', 4) };
+export function packSrtBanks(root: FieldNode, bytes: Uint8Array, chunk: string): Record<keyof SrtBanks, Uint8Array> {
+  const view = (name: keyof SrtBanks): Uint8Array => tableView(root, bytes, `${chunk}/${name}`);
+  return { scaleBank: view('scaleBank'), rotationBank: view('rotationBank'), translationBank: view('translationBank') };
 }
 
 /** The banks from packSrtBanks' views, copied as the decoder copies them; undefined when they are not byte arrays. */

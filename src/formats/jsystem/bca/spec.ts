@@ -52,7 +52,7 @@ export const BCA: FormatSpec<BcaAnim> = {
     // `joints` would build ~850,000 objects for the largest files.
     pack(anim, root, bytes) {
       const { format, loopMode, rotationFraction, duration } = anim;
-      return { format, loopMode, rotationFraction, duration, ...packSrtBanks(anim, root, bytes, 'ANF1'), jointTable: tableView(root, bytes, 'ANF1/jointTable') };
+      return { format, loopMode, rotationFraction, duration, ...packSrtBanks(root, bytes, 'ANF1'), jointTable: tableView(root, bytes, 'ANF1/jointTable') };
     },
     unpack(x) {
       if (!isJ3dCommon(x, 'bca') || !(x.jointTable instanceof Uint8Array)) return undefined;

@@ -57,13 +57,13 @@ export const BCK: FormatSpec<BckAnim> = {
     // table and the banks go as views of the file's bytes (copies were 4.1 of the worst case's 8.4 MB).
     pack(anim, root, bytes) {
       const { format, loopMode, rotationFraction, duration } = anim;
-      return { format, loopMode, rotationFraction, duration, ...packSrtBanks(anim, root, bytes, 'ANK1'), jointTable: tableView(root, bytes, 'ANK1/jointTable') };
+      return { format, loopMode, rotationFraction, duration, ...packSrtBanks(root, bytes, 'ANK1'), jointTable: tableView(root, bytes, 'ANK1/jointTable') };
     },
     unpack(x) {
       if (!isJ3dCommon(x, 'bck') || !(x.jointTable instanceof Uint8Array)) return undefined;
       const banks = unpackSrtBanks(x);
       if (!banks) return undefined;
-      const joints = readJoints(x.jointTable as Uint8Array, Math.floor(x.jointTable.length / BCK_JOINT_SIZE));
+      const joints = readJoints(x.jointTable, Math.floor(x.jointTable.length / BCK_JOINT_SIZE));
       return { format: 'bck', loopMode: x.loopMode, rotationFraction: x.rotationFraction, duration: x.duration, joints, ...banks };
     },
   },
