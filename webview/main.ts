@@ -71,12 +71,9 @@ function report(error: unknown, what: string): void {
  * rest arrive back to back (LoadedFile.partial), and a reveal waits for the loads before it.
  */
 let queue: Promise<void> = Promise.resolve();
-/** The load rendered last (a rest message completes it). */
-let lastLoad: LoadMessage | undefined;
 const afterLoads = (work: () => void | Promise<void>): void => { queue = queue.then(work, work); };
 
 function render(m: LoadMessage): Promise<void> {
-  lastLoad = m;
   // User Timing entries for benchmarks (bench/editor.ts reads `animscope:render`); one of each,
   // however often the file reloads.
   performance.clearMarks('animscope:load');
@@ -100,8 +97,9 @@ const handlers: MessageHandlers = {
     afterLoads(() => render(m));
   },
   rest: (m) => afterLoads(() => {
-    const whole = lastLoad && wholeOf(lastLoad.file, m.rest);
-    if (lastLoad && whole) return render({ ...lastLoad, file: whole });
+    // joined to the start the App shows, with the settings it has now
+    const whole = app?.file && wholeOf(app.file, m.rest);
+    if (app && whole) return render(msg.load(whole, app.bus.settings.value));
     vscode.postMessage(msg.error(`ignored the rest of ${m.rest.fileName}: the page does not show its start`));
   }),
   tracks: (m) => { tracks.answer(m.requestId, m.tracks); },

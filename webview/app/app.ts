@@ -68,7 +68,7 @@ export class App {
     this.context = context;
     const saved = state.fileName === file.fileName ? asRecord(state.panels) : undefined;
     if (state.layout) this.layout.state = state.layout;
-    const loading = file.partial ? this.panels.filter((p) => p.early) : this.panels;
+    const loading = this.panelsFor(file);
     this.held = {};
     for (const p of this.panels) {
       if (!saved || !(p.id in saved)) continue;
@@ -93,7 +93,7 @@ export class App {
     if (!context) return undefined;
     const { file, root, anim } = context;
     const report: RenderReport = { diagnostics: 0, tracks: 0, skeletonBones: 0, modelFileDiagnostics: 0, frameRate: this.bus.settings.value.frameRate };
-    for (const p of this.panels) if (!context.file.partial || p.early) p.report?.(report);
+    for (const p of this.panelsFor(file)) p.report?.(report);
     return {
       fields: root.children?.length ?? 0,
       diagnostics: report.diagnostics,
@@ -104,6 +104,11 @@ export class App {
       frameRate: report.frameRate,
       ...(report.modelView ? { modelView: report.modelView } : {}),
     };
+  }
+
+  /** The panels a load shows: all, or for a big file's start those that need nothing more (Panel.early). */
+  private panelsFor(file: LoadedFile): readonly Panel[] {
+    return file.partial ? this.panels.filter((p) => p.early) : this.panels;
   }
 
   /** The file shown (for the `rendered` echo). */

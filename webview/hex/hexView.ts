@@ -164,12 +164,12 @@ export class HexView {
     return p.bytes.find((b) => !b.hidden && col >= (this.runStart.get(b) ?? 0) && col < (this.runStart.get(b) ?? 0) + (this.runLength.get(b) ?? 0));
   }
 
-  /** Row elements currently in the DOM. */
   /** Rows of 16 bytes (tests). */
   get rowCount(): number {
     return Math.ceil(this.bytes.length / BYTES_PER_ROW);
   }
 
+  /** Row elements currently in the DOM. */
   get renderedRowCount(): number {
     return this.list.renderedRowCount();
   }

@@ -156,8 +156,10 @@ export class StructureView {
     this.list.setCount(this.model.rows.length);
   }
 
-  /** Shows a field tree; keeps expanded paths and selection when they still exist. */
-  /** `wholeLength`: the file's, when `bytes` are only its start (LoadedFile.partial). */
+  /**
+   * Shows a field tree; keeps expanded paths and selection when they still exist. `wholeLength`:
+   * the file's, when `bytes` are only its start (LoadedFile.partial).
+   */
   setData(root: FieldNode, bytes: Uint8Array, wholeLength = bytes.length): void {
     this.wholeLength = wholeLength;
     this.model.setData(root, bytes);
