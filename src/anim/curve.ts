@@ -64,6 +64,8 @@ export class Curve {
   steps: StepSource | null = null;
   /** From this frame on the value is missing (NaN): a keyed track cut short by its bank whose next key is unknown. */
   missingFrom = Infinity;
+  /** The keys are a bank's, read in place ({@link Curve.view}), not a buffer of the curve's own. */
+  readonly inPlace: boolean;
 
   /**
    * @param keyed false for constants and defaults (count 0/1): BRK clamping applies only to
@@ -78,6 +80,7 @@ export class Curve {
     data?: KeyData,
   ) {
     this.data = data ?? new Float64Array(KEY_STRIDE * Math.max(1, capacity));
+    this.inPlace = data !== undefined;
   }
 
   /** A curve that is `value` everywhere (count 0 default or count 1 constant). */

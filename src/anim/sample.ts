@@ -8,6 +8,7 @@ import { loopModeName, LoopModeName } from './loop';
 import { compileMotnTrack, MotnKeyReading, readMotnKey } from './motnTrack';
 import type { PlannedTrack } from './tracks';
 import { writeTextureMatrix } from './texmtx';
+import { SharedValues } from './sharedValues';
 import type { AnimFormat } from '../formats/registry';
 import type { DecodedFile } from '../formats/types';
 import type { MotnAnim, MotnSequence } from '../formats/motn/types';
@@ -16,7 +17,7 @@ import { grouped } from '../formats/binary/text';
 
 export interface SampledTrack {
   path: string;
-  /** Value at frame 0, 1, …, duration. */
+  /** Value at frame 0, 1, …, duration. Read-only: tracks that read the same keys share one array. */
   values: number[];
   /** MOTN only: the stored keys as [frame, value]. */
   keys?: [number, number][];
@@ -97,45 +98,24 @@ export interface SampleStream {
   animationCount: number;
 }
 
-/** Samples planned tracks one at a time; derived matrix elements reuse the sampled SRT values of their entry. */
-function* samplePlanned(tracks: PlannedTrack[], frames: number): Iterable<SampledTrack> {
-  if (tracks.every((t) => t.curve)) {
-    // No derived tracks: each curve straight into its own values (no cache, no copy).
-    for (const t of tracks) {
-      const values = new Array<number>(frames);
-      sampleCurveInto(t.curve!, values, 0, 0, frames);
-      yield { path: t.path, values };
-    }
-    return;
-  }
-  // The SRT curves of the current entry (a BTK matrix element needs five of them).
-  const cache = new Map<Curve, number[]>();
-  let group = -1;
-  const sampled = (curve: Curve): number[] => {
-    let values = cache.get(curve);
-    if (!values) {
-      values = new Array<number>(frames);
-      sampleCurveInto(curve, values, 0, 0, frames);
-      cache.set(curve, values);
-    }
-    return values;
-  };
+/**
+ * Samples planned tracks one at a time. Tracks that read the same keys share one values array
+ * (SharedValues), held up to `limit` values; derived matrix elements reuse the sampled SRT values of their entry.
+ */
+function* samplePlanned(tracks: PlannedTrack[], frames: number, limit: number): Iterable<SampledTrack> {
+  const shared = new SharedValues(frames, limit);
   const m = new Float64Array(6);
   for (const t of tracks) {
-    if (t.group !== group) {
-      cache.clear();
-      group = t.group;
-    }
     if (t.curve) {
-      yield { path: t.path, values: sampled(t.curve).slice() };
+      yield { path: t.path, values: shared.of(t.curve) };
       continue;
     }
     const src = t.matrix!;
-    const ss = sampled(src.scaleS);
-    const st = sampled(src.scaleT);
-    const rq = sampled(src.rotationQ);
-    const ts = sampled(src.translationS);
-    const tt = sampled(src.translationT);
+    const ss = shared.of(src.scaleS);
+    const st = shared.of(src.scaleT);
+    const rq = shared.of(src.rotationQ);
+    const ts = shared.of(src.translationS);
+    const tt = shared.of(src.translationT);
     const values = new Array<number>(frames);
     for (let f = 0; f < frames; f++) {
       writeTextureMatrix(m, 0, src.matrixMode, ss[f], st[f], rq[f], ts[f], tt[f], src.centerS, src.centerT);
@@ -144,6 +124,12 @@ function* samplePlanned(tracks: PlannedTrack[], frames: number): Iterable<Sample
     yield { path: t.path, values };
   }
 }
+
+/**
+ * Values a streamed document holds to share them: aliased MOTN sequences (names sharing one data
+ * offset share one `tracks` array) and J3D tracks that read the same keys are sampled once while held.
+ */
+const HELD_SAMPLES = 2_000_000;
 
 const motnScratch = new Curve(64);
 const motnReading: MotnKeyReading = { value: 0, inSlope: 0, outSlope: 0 };
@@ -182,8 +168,6 @@ function sampleMotnTracks(seq: MotnSequence): SampledTrack[] {
   return tracks;
 }
 
-/** Aliased sequences (names sharing one data offset share one `tracks` array) are sampled once while cached. */
-const MOTN_CACHE_SAMPLES = 2_000_000;
 
 function motnStream(anim: MotnAnim, wanted: string | undefined): SampleStream {
   const sequences = anim.sequences ?? [];
@@ -235,11 +219,11 @@ function motnStream(anim: MotnAnim, wanted: string | undefined): SampleStream {
         if (!tracks) {
           tracks = sampleMotnTracks(seq);
           const size = counted.get(seq.offset) ?? 0;
-          if (cached + size > MOTN_CACHE_SAMPLES) {
+          if (cached + size > HELD_SAMPLES) {
             cache.clear();
             cached = 0;
           }
-          if (size <= MOTN_CACHE_SAMPLES) {
+          if (size <= HELD_SAMPLES) {
             cache.set(key, tracks);
             cached += size;
           }
@@ -256,6 +240,11 @@ function motnStream(anim: MotnAnim, wanted: string | undefined): SampleStream {
  * when the file has no decoded animation; an `animation` that matches nothing gives no animations.
  */
 export function sampleStream(file: DecodedFile, options: SampleOptions = {}): SampleStream {
+  return stream(file, options, HELD_SAMPLES);
+}
+
+/** sampleStream holding up to `held` values to share them. */
+function stream(file: DecodedFile, options: SampleOptions, held: number): SampleStream {
   const anim = file.anim;
   if (!anim) throw new SampleError(`${file.fileName || 'file'}: nothing decoded to sample (format ${file.format})`);
   if (anim.format === 'motn') return motnStream(anim, options.animation);
@@ -271,7 +260,7 @@ export function sampleStream(file: DecodedFile, options: SampleOptions = {}): Sa
       name,
       duration: frames - 1,
       loopMode: loopModeName(anim.loopMode),
-      tracks: () => samplePlanned(planned, frames),
+      tracks: () => samplePlanned(planned, frames, held),
     }],
   };
 }
@@ -282,16 +271,18 @@ export function checkSampleLimit(stream: SampleStream, fileName: string, limit =
 }
 
 /**
- * Samples a decoded file into one in-memory document. Throws SampleError when the file has no
+ * Samples a decoded file into one in-memory document; tracks that read the same keys the same way
+ * share one `values` array (sampled once, read-only). Throws SampleError when the file has no
  * decoded animation; SampleLimitError past `maxSamples` (default {@link DEFAULT_MAX_SAMPLES}).
  * An `animation` that matches nothing gives an empty `animations` list.
  */
 export function sampleFile(file: DecodedFile, options: SampleOptions & { maxSamples?: number } = {}): SampleResult {
-  const stream = sampleStream(file, options);
-  checkSampleLimit(stream, file.fileName, options.maxSamples);
+  // The document holds every value anyway: nothing shared is let go.
+  const sampled = stream(file, options, Infinity);
+  checkSampleLimit(sampled, file.fileName, options.maxSamples);
   const animations: SampledAnimation[] = [];
-  for (const a of stream.animations()) animations.push({ name: a.name, duration: a.duration, loopMode: a.loopMode, tracks: [...a.tracks()] });
-  const result: SampleResult = { format: stream.format, animations };
-  if (stream.skipped) result.skipped = stream.skipped;
+  for (const a of sampled.animations()) animations.push({ name: a.name, duration: a.duration, loopMode: a.loopMode, tracks: [...a.tracks()] });
+  const result: SampleResult = { format: sampled.format, animations };
+  if (sampled.skipped) result.skipped = sampled.skipped;
   return result;
 }
