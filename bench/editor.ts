@@ -62,7 +62,7 @@ export async function run(): Promise<void> {
 
 // ---- the benchmark (Node, outside the host) ------------------------------------------------------------------
 interface OpenTiming { uri: string; fileName: string; byteLength: number; openMs: number; resolvedEpochMs: number; readyMs?: number; loadPostedMs?: number; acknowledgedMs?: number; firstScreenMs?: number; renderedMs?: number }
-interface Stats { n: number; avg: number; p95: number; max: number }
+interface Stats { n: number; avg: number; p50: number; p95: number; max: number }
 interface WebviewNumbers {
   scrub?: { input: Stats; interval: Stats; frames: number; duration: number };
   scrollTree: { steps: number; interval: Stats; rows: number };
@@ -76,6 +76,11 @@ interface WebviewNumbers {
   scriptStart?: number;
   /** Date.now() when the first `load` reached the page (User Timing `animscope:load`). */
   loadArrived?: number;
+  /**
+   * Page → extension host → page round trips with the page idle (a request the host answers at
+   * once without work: tracks of a group that does not exist), ms: what the channel alone costs.
+   */
+  roundTrip?: Stats;
   nav?: string;
 }
 
@@ -138,14 +143,27 @@ async function measureInWebview(frames: number): Promise<WebviewNumbers> {
   const scriptStart = performance.getEntriesByName('animscope:script', 'mark')[0]?.startTime;
   const loadMark = performance.getEntriesByName('animscope:load', 'mark')[0]?.startTime;
   const stats = (xs: number[]): Stats => {
-    if (!xs.length) return { n: 0, avg: 0, p95: 0, max: 0 };
+    if (!xs.length) return { n: 0, avg: 0, p50: 0, p95: 0, max: 0 };
     const s = xs.slice().sort((a, b) => a - b);
-    return { n: xs.length, avg: xs.reduce((a, b) => a + b, 0) / xs.length, p95: s[Math.min(s.length - 1, Math.floor(s.length * 0.95))], max: s[s.length - 1] };
+    return { n: xs.length, avg: xs.reduce((a, b) => a + b, 0) / xs.length, p50: s[Math.floor(s.length / 2)], p95: s[Math.min(s.length - 1, Math.floor(s.length * 0.95))], max: s[s.length - 1] };
   };
   const raf = (): Promise<number> => new Promise((r) => requestAnimationFrame(() => r(performance.now())));
   const longTasks: number[] = [];
   const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) longTasks.push(e.duration); });
   try { observer.observe({ type: 'longtask' }); } catch { /* not supported */ }
+
+  const host = (window as unknown as { animscopeApp?: { bus: { host: { requestTracks(group: number): Promise<unknown> } } } }).animscopeApp?.bus.host;
+  let roundTrip: Stats | undefined;
+  if (host) {
+    const trips: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      await raf();
+      const t0 = performance.now();
+      await host.requestTracks(1e9);
+      trips.push(performance.now() - t0);
+    }
+    roundTrip = stats(trips);
+  }
 
   let scrub: WebviewNumbers['scrub'];
   const scrubber = document.querySelector<HTMLInputElement>('.as-player-scrubber');
@@ -187,7 +205,7 @@ async function measureInWebview(frames: number): Promise<WebviewNumbers> {
   const scrollHex = await scroll('.hex-body');
   await new Promise((r) => setTimeout(r, 200)); // long-task entries arrive asynchronously
   observer.disconnect();
-  return { nav: navDetail, scrub, scrollTree, scrollHex, longTasks, wallMs: performance.now() - started, renderMs, pageOrigin, scriptStart: scriptStart === undefined ? undefined : pageOrigin + scriptStart,
+  return { nav: navDetail, roundTrip, scrub, scrollTree, scrollHex, longTasks, wallMs: performance.now() - started, renderMs, pageOrigin, scriptStart: scriptStart === undefined ? undefined : pageOrigin + scriptStart,
     loadArrived: loadMark === undefined ? undefined : pageOrigin + loadMark };
 }
 
@@ -196,7 +214,7 @@ function fmt(n: number | undefined, digits = 1): string {
 }
 
 /** One opened file's figures for issue 12's targets. */
-interface Verdict { label: string; big: boolean; loadToRendered: number; loadToFirstScreen?: number; scrubAvg?: number }
+interface Verdict { label: string; big: boolean; loadToRendered: number; loadToFirstScreen?: number; scrubAvg?: number; roundTrip?: number }
 
 /** Issue 12's editor targets against this run: load → rendered ≤ 50 ms for every small sample, ≤ 300 for the big ones; scrubbing under 4 ms a frame. */
 function printTargets(verdicts: Verdict[]): void {
@@ -206,6 +224,13 @@ function printTargets(verdicts: Verdict[]): void {
   if (small.length) {
     const under = small.filter((x) => x <= 50).length;
     console.log(`    small samples, load→rendered ≤ 50 ms each: median ${fmt(small[Math.floor(small.length / 2)])}, max ${fmt(small[small.length - 1])}, ${under} of ${small.length} ≤ 50 → ${verdict(under === small.length)}`);
+    // The channel's share: what a load → rendered costs with no page work at all is about one round trip.
+    const pageShare = verdicts.filter((v) => !v.big && v.roundTrip !== undefined).map((v) => v.loadToRendered - v.roundTrip!).sort((a, b) => a - b);
+    const trips = verdicts.filter((v) => !v.big && v.roundTrip !== undefined).map((v) => v.roundTrip!).sort((a, b) => a - b);
+    if (trips.length) {
+      console.log(`      of which the channel (page ⇄ host round trip, page idle): median ${fmt(trips[Math.floor(trips.length / 2)])}, max ${fmt(trips[trips.length - 1])};` +
+        ` the rest (the page's render and first frame): median ${fmt(pageShare[Math.floor(pageShare.length / 2)])}`);
+    }
   }
   for (const v of verdicts.filter((x) => x.big)) {
     const first = v.loadToFirstScreen;
@@ -288,7 +313,7 @@ async function main(): Promise<void> {
     await bridge.ready();
     console.log(`  host ${host.url}, ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}; times in ms`);
     const verdicts: Verdict[] = [];
-    const header = ['file', 'bytes', 'decode', 'page created', 'script', 'ready', 'load posted', 'ack', 'rendered', 'first screen', 'load→rendered', '→ page', 'page render', 'page →', 'scrub avg', 'scrub p95', 'scrub max', 'frame p95', 'tree scroll p95', 'hex scroll p95', 'longest task'];
+    const header = ['file', 'bytes', 'decode', 'page created', 'script', 'ready', 'load posted', 'ack', 'rendered', 'first screen', 'load→rendered', '→ page', 'page render', 'page →', 'round trip', 'scrub avg', 'scrub p95', 'scrub max', 'frame p95', 'tree scroll p95', 'hex scroll p95', 'longest task'];
     const only = process.env.ANIMSCOPE_BENCH_FILTER;
     const withTimeout = <T>(what: string, p: Promise<T>, ms: number): Promise<T> => Promise.race([p,
       new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: no result within ${ms / 1000} s`)), ms))]);
@@ -335,7 +360,7 @@ async function main(): Promise<void> {
       const longest = numbers?.longTasks.length ? Math.max(...numbers.longTasks) : 0;
       const loadToRendered = timing?.renderedMs !== undefined && timing.loadPostedMs !== undefined ? timing.renderedMs - timing.loadPostedMs : undefined;
       const loadToFirstScreen = timing?.firstScreenMs !== undefined && timing.loadPostedMs !== undefined ? timing.firstScreenMs - timing.loadPostedMs : undefined;
-      if (loadToRendered !== undefined) verdicts.push({ label: f.label, big: f.big, loadToRendered, loadToFirstScreen, scrubAvg: numbers?.scrub?.input.avg });
+      if (loadToRendered !== undefined) verdicts.push({ label: f.label, big: f.big, loadToRendered, loadToFirstScreen, scrubAvg: numbers?.scrub?.input.avg, roundTrip: numbers?.roundTrip?.p50 });
       if (process.env.VERBOSE) console.log(`  [${f.name}] navigation: ${numbers?.nav}`);
       rows.push([
         f.label, String(timing?.byteLength ?? ''), fmt(timing?.openMs),
@@ -345,6 +370,7 @@ async function main(): Promise<void> {
         fmt(numbers?.loadArrived !== undefined && timing?.loadPostedMs !== undefined ? numbers.loadArrived - (timing.resolvedEpochMs + timing.loadPostedMs) : undefined),
         fmt(numbers?.renderMs),
         fmt(numbers?.loadArrived !== undefined && numbers.renderMs !== undefined && timing?.renderedMs !== undefined ? timing.resolvedEpochMs + timing.renderedMs - (numbers.loadArrived + numbers.renderMs) : undefined),
+        fmt(numbers?.roundTrip?.p50),
         fmt(numbers?.scrub?.input.avg, 2), fmt(numbers?.scrub?.input.p95, 2), fmt(numbers?.scrub?.input.max, 2), fmt(numbers?.scrub?.interval.p95),
         fmt(numbers?.scrollTree.interval.p95), fmt(numbers?.scrollHex.interval.p95),
         numbers ? `${fmt(longest, 0)}${numbers.longTasks.length ? ` (${numbers.longTasks.length} > 50 ms)` : ''}` : '–',
@@ -364,7 +390,8 @@ async function main(): Promise<void> {
       '  script (the page\'s script starts) / ready / load posted / ack / rendered = ms after resolveCustomEditor\n' +
       '  (ack: the page\'s `loading`, sent as the `load` arrives); load→rendered = rendered − load posted (target ≤ 50 ms,\n' +
       '  ≤ 300 for motion.bin and the worst case) = → page (load posted → the page has it) + page render (the page\'s own\n' +
-      '  load → App.load done, User Timing) + page → (App.load done → the host has `rendered`); the host and the page share\n' +
+      '  load → App.load done, User Timing) + page → (App.load done → the host has `rendered`); round trip = median of 15\n' +
+      '  requests the host answers at once (page → host → page, the page idle): the channel\'s own cost; the host and the page share\n' +
       '  one clock (Date.now() and performance.timeOrigin + mark). A file over 1 MiB goes first as its start (loadsOf: header,\n' +
       '  tree, diagnostics, its first 64 KiB): first screen = load posted → that start rendered; the other columns are the\n' +
       '  whole file\'s (→ page: from the first load posted to the page starting on the rest). Page created → script is ~1 s for every file after the\n' +
