@@ -48,9 +48,26 @@ describe('anim/sharedValues: tracks that read the same keys share their values',
     const nan = shared.of(Curve.constant(NaN));
     assert.strictEqual(shared.of(Curve.constant(NaN)), nan);
     assert.notStrictEqual(shared.of(Curve.constant(1, CurvePost.Rotation, 2)), one);
+    // Fractions between two integers, taken in turn, each keep their own array.
+    const fractions = [0.25, 0.5, 0.75, 0.125, 0.375];
+    const first = fractions.map((v) => shared.of(Curve.constant(v)));
+    fractions.forEach((v, i) => assert.strictEqual(shared.of(Curve.constant(v)), first[i], `constant ${v}`));
     const steps = shared.of(Curve.fromSteps(BANK, 3, 4, BANK.length));
     assert.strictEqual(shared.of(Curve.fromSteps(BANK, 3, 4, BANK.length)), steps);
     assert.notStrictEqual(shared.of(Curve.fromSteps(BANK, 3, 3, BANK.length)), steps);
+  });
+
+  it('past 4,096 lookups sharing goes on while tracks repeat, and stops (values still right) when they hardly ever do', () => {
+    const shared = new SharedValues(4);
+    const bank = new Float32Array(3 * 6000).map((_, i) => (i % 3 === 0 ? (i / 3) % 2 : i));
+    const repeated = new Set<number[]>();
+    for (let i = 0; i < 10_000; i++) repeated.add(shared.of(Curve.view(bank, 3 * (i % 10), 2, 3)));
+    assert.strictEqual(repeated.size, 10);
+    const rare = new SharedValues(4);
+    for (let i = 0; i < 5000; i++) rare.of(Curve.view(bank, 3 * (i % 4500), 2, 3));
+    const again = rare.of(Curve.view(bank, 0, 2, 3));
+    assert.notStrictEqual(rare.of(Curve.view(bank, 0, 2, 3)), again);
+    assert.deepStrictEqual(again, shared.of(Curve.view(bank, 0, 2, 3)));
   });
 
   it('a curve with keys of its own is never shared: its buffer may be refilled', () => {
