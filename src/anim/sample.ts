@@ -168,7 +168,6 @@ function sampleMotnTracks(seq: MotnSequence): SampledTrack[] {
   return tracks;
 }
 
-
 function motnStream(anim: MotnAnim, wanted: string | undefined): SampleStream {
   const sequences = anim.sequences ?? [];
   const chosen: { seq: MotnSequence; name: string }[] = [];
