@@ -330,6 +330,7 @@ async function main(): Promise<void> {
   const rows: string[][] = [];
   try {
     const page = browser.page;
+    const gcCdp = await page.context().newCDPSession(page);
     await page.exposeFunction('codeAutomationExit', () => undefined);
     const bridge = new Bridge(path.join(host.data, 'bench-bridge'));
     await page.goto(W.workbenchUrl(host.url, workspace, { extDevPath: projectRoot, extTestsPath: self }));
@@ -345,6 +346,11 @@ async function main(): Promise<void> {
       const progress = (m: string): void => { if (process.env.VERBOSE) console.log(`  [${f.name}] ${m}`); };
       progress('closing editors');
       await withTimeout('close all editors', bridge.call('workbench.action.closeAllEditors'), 30000);
+      // Each file opens on a collected heap: the pages share the workbench's (and its thread), and the
+      // last file's measurements (scrubbing, scrolling, warm renders) left garbage whose collection
+      // otherwise landed in the next file's render (page render 90–135 ms for four small files in one run).
+      await gcCdp.send('HeapProfiler.collectGarbage');
+      await sleep(200);
       const before = (await bridge.call<OpenTiming[]>(TIMINGS_COMMAND)).length;
       const wall0 = Date.now();
       // ANIMSCOPE_BENCH_TRACE=<file.json>: a Chromium trace (all frames) of the first file's open, for chrome://tracing;
