@@ -42,6 +42,7 @@ const builds = [
       platform: 'browser',
       format: 'iife',
       target: 'es2022',
+      loader: { '.svg': 'text' },
     },
   },
   {
@@ -90,14 +91,7 @@ if (onlyArg > 0) {
   builds.splice(0, builds.length, ...builds.filter((b) => only.some((o) => b.name === o || b.name.startsWith(o + ' '))));
 }
 
-/** Static assets the webview loads from dist/ (codicon font for toolbar icons). */
-function copyAssets() {
-  mkdirSync(at('dist'), { recursive: true });
-  for (const f of ['codicon.css', 'codicon.ttf']) copyFileSync(at(`node_modules/@vscode/codicons/dist/${f}`), at(`dist/${f}`));
-}
-
 const t0 = Date.now();
-if (builds.some((b) => b.name === 'webview')) copyAssets();
 if (watch) {
   for (const b of builds) await (await esbuild.context(b.options)).watch();
   console.log(`esbuild: watching ${builds.map((b) => b.name).join(', ')}`);

@@ -1,15 +1,15 @@
 /**
  * The webviews' options and HTML. The data arrives by message; the page itself is built from dist/.
  *
- * Everything the page needs is inlined: script and stylesheets by nonce, the codicon font as a
- * data: URL. A linked asset is fetched through the webview's service worker, and when a webview is
+ * Everything the page needs is inlined: script and stylesheets by nonce (the toolbar's icons are
+ * SVG in the script). A linked asset is fetched through the webview's service worker, and when a webview is
  * closed while such a fetch is in flight (a test, or a user flicking through files), the worker
  * holds it until its 30-second timeout; every webview opened meanwhile waits for that worker and
  * stays blank (code-server 4.100, seen in about one host-test run in two). With no fetches there
  * is nothing to hold. When dist/ cannot be read (not a file: extension), the assets are linked.
  *
- * CSP: `default-src 'none'`; scripts and styles by nonce only (no 'unsafe-inline'); fonts from
- * data: (the inlined codicon font) and dist/.
+ * CSP: `default-src 'none'`; scripts and styles by nonce only (no 'unsafe-inline'); images from
+ * data: and dist/.
  */
 import * as crypto from 'crypto';
 import * as fs from 'fs';
@@ -28,7 +28,6 @@ function contentSecurityPolicy(webview: vscode.Webview, nonce: string): string {
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
     `style-src ${webview.cspSource} 'nonce-${nonce}'`,
-    `font-src ${webview.cspSource} data:`,
     `img-src ${webview.cspSource} data:`,
   ].join('; ');
 }
@@ -36,14 +35,14 @@ function contentSecurityPolicy(webview: vscode.Webview, nonce: string): string {
 /** What a page is made of: dist/ file names. */
 export interface PageAssets {
   title: string;
-  /** Stylesheets in order; a missing optional one (codicon.css before the first build) is left out. */
-  styles: { name: string; optional?: boolean }[];
+  /** Stylesheets in order. */
+  styles: { name: string }[];
   script: string;
 }
 
 export const ANIMATION_PAGE: PageAssets = {
   title: 'AnimScope',
-  styles: [{ name: 'codicon.css', optional: true }, { name: 'webview.css' }],
+  styles: [{ name: 'webview.css' }],
   script: 'webview.js',
 };
 
@@ -53,33 +52,22 @@ export const ARCHIVE_PAGE: PageAssets = {
   script: 'archive.js',
 };
 
-/** dist/ files by path and encoding, re-read when their modification time changes (a rebuild while VS Code runs). */
+/** dist/ files by path, re-read when their modification time changes (a rebuild while VS Code runs). */
 const cache = new Map<string, { mtimeMs: number; text: string }>();
 
-function readAsset(dist: vscode.Uri, name: string, encoding: 'utf8' | 'base64' = 'utf8'): string | undefined {
+function readAsset(dist: vscode.Uri, name: string): string | undefined {
   if (dist.scheme !== 'file') return undefined;
   const file = vscode.Uri.joinPath(dist, name).fsPath;
   try {
     const { mtimeMs } = fs.statSync(file);
-    const key = `${encoding}:${file}`;
-    const hit = cache.get(key);
+    const hit = cache.get(file);
     if (hit && hit.mtimeMs === mtimeMs) return hit.text;
-    const text = fs.readFileSync(file, encoding);
-    cache.set(key, { mtimeMs, text });
+    const text = fs.readFileSync(file, 'utf8');
+    cache.set(file, { mtimeMs, text });
     return text;
   } catch {
     return undefined;
   }
-}
-
-const FONT_TYPES: Record<string, string> = { ttf: 'font/ttf', woff: 'font/woff', woff2: 'font/woff2' };
-
-/** A url(./x) of a stylesheet from dist/: a font as a data: URL, anything else as its webview URL. */
-function inlineUrl(dist: vscode.Uri, relative: string, asset: (name: string) => string): string {
-  const name = relative.replace(/[?#].*$/, '');
-  const type = FONT_TYPES[name.split('.').pop() ?? ''];
-  const data = type ? readAsset(dist, name, 'base64') : undefined;
-  return data !== undefined ? `data:${type};base64,${data}` : asset(name);
 }
 
 /** Keeps inlined text from closing its element early. */
@@ -89,13 +77,10 @@ export function webviewPage(webview: vscode.Webview, extensionUri: vscode.Uri, p
   const dist = distUri(extensionUri);
   const nonce = crypto.randomBytes(18).toString('base64');
   const asset = (name: string): string => webview.asWebviewUri(vscode.Uri.joinPath(dist, name)).toString();
-  const styles = page.styles.map(({ name, optional }) => {
+  const styles = page.styles.map(({ name }) => {
     const text = readAsset(dist, name);
-    if (text === undefined) return optional ? '' : `<link rel="stylesheet" href="${asset(name)}">`;
-    // a relative url(…) (the codicon font) would resolve against the page
-    const rebased = text.replace(/url\((["']?)\.\/([^"')]+)\1\)/g, (_m, q: string, rel: string) => `url(${q}${inlineUrl(dist, rel, asset)}${q})`);
-    return `<style nonce="${nonce}">${safeInline(rebased, 'style')}</style>`;
-  }).filter(Boolean).join('\n');
+    return text === undefined ? `<link rel="stylesheet" href="${asset(name)}">` : `<style nonce="${nonce}">${safeInline(text, 'style')}</style>`;
+  }).join('\n');
   const code = readAsset(dist, page.script);
   const script = code === undefined
     ? `<script nonce="${nonce}" src="${asset(page.script)}"></script>`

@@ -19,12 +19,11 @@ export async function buildAppPage(theme: Theme = 'dark'): Promise<string> {
     entryPoints: [path.join(PROJECT_ROOT, 'test/app-page/fakeHost.ts')],
     outfile: path.join(dir, 'fakeHost.js'), bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning',
   });
-  for (const f of ['webview.js', 'webview.css', 'codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(PROJECT_ROOT, 'dist', f), path.join(dir, f));
+  for (const f of ['webview.js', 'webview.css']) fs.copyFileSync(path.join(PROJECT_ROOT, 'dist', f), path.join(dir, f));
   fs.copyFileSync(path.join(PROJECT_ROOT, 'test/webview/theme.css'), path.join(dir, 'theme.css'));
   fs.writeFileSync(path.join(dir, 'app.html'), `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <link rel="stylesheet" href="theme.css"><link rel="stylesheet" href="webview.css">
-<link rel="stylesheet" id="vscode-codicon-stylesheet" href="codicon.css">
 <title>AnimScope app page</title></head>
 <body class="vscode-${theme}"><div id="app"></div>
 <script src="fakeHost.js"></script><script src="webview.js"></script></body></html>

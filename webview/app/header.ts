@@ -12,10 +12,11 @@ import type { Panel, PanelContext, RenderReport } from './panel';
 import { clampRange } from '../structure/link';
 import { DiagnosticsList } from '../shared/diagnosticsList';
 import { hexOffset } from '../shared/format';
+import { toolbarIcon, ToolbarIcon } from './toolbarIcons';
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 
-const BUTTONS: { command: PageCommand; label: string; title: string; icon: string }[] = [
+const BUTTONS: { command: PageCommand; label: string; title: string; icon: ToolbarIcon }[] = [
   { command: 'exportJson', label: 'Export JSON', title: 'AnimScope: Export to JSON (the whole structure with spans)', icon: 'json' },
   { command: 'exportCurves', label: 'Export Curves', title: 'AnimScope: Export Sampled Curves (JSON or CSV)', icon: 'graph' },
   { command: 'goToOffset', label: 'Go to Offset…', title: 'AnimScope: Go to Offset… (Ctrl+G)', icon: 'go-to-file' },
@@ -83,17 +84,16 @@ export class HeaderPanel implements Panel {
 
   /**
    * A toolbar button (vscode-elements, secondary) with a codicon, running a host command. The icon is
-   * a light-DOM codicon in the button's content-before slot rather than its `icon` attribute: that
-   * one makes <vscode-icon> fetch the codicon stylesheet into its shadow root, and the page fetches
+   * an inline SVG in the button's content-before slot rather than its `icon` attribute: that one
+   * makes <vscode-icon> fetch the codicon stylesheet into its shadow root, and the page fetches
    * nothing (see src/extension/webviewHtml.ts).
    */
-  private actionButton(command: PageCommand, label: string, title: string, icon: string): HTMLElement {
+  private actionButton(command: PageCommand, label: string, title: string, icon: ToolbarIcon): HTMLElement {
     const button = document.createElement('vscode-button');
     button.className = 'as-button';
     button.setAttribute('secondary', '');
-    const glyph = el('span', `codicon codicon-${icon}`);
-    glyph.slot = 'content-before';
-    glyph.setAttribute('aria-hidden', 'true');
+    const glyph = toolbarIcon(icon);
+    glyph.setAttribute('slot', 'content-before');
     button.append(glyph, document.createTextNode(label));
     button.title = title;
     button.dataset.command = command;

@@ -41,7 +41,7 @@ suite('AnimScope custom editor (in the VS Code extension host)', () => {
     }
   });
 
-  test('the pages fetch nothing: script and stylesheets inline under the CSP nonce, the codicon font as a data: URL', () => {
+  test('the pages fetch nothing: script and stylesheets inline under the CSP nonce, no font, the toolbar icons as SVG', () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
     const webview = {
       cspSource: 'https://resource.test',
@@ -60,8 +60,9 @@ suite('AnimScope custom editor (in the VS Code extension host)', () => {
       for (const style of html.match(/<style[^>]*>/g) ?? []) assert.strictEqual(style, `<style nonce="${nonce}">`);
     }
     const html = webviewPage(webview, ext.extensionUri, ANIMATION_PAGE);
-    const font = fs.readFileSync(path.join(ext.extensionPath, 'dist', 'codicon.ttf')).toString('base64');
-    assert.ok(html.includes(`url("data:font/ttf;base64,${font}")`), 'the codicon font is inline');
+    assert.ok(!/@font-face|font-src/.test(html), 'no font: the page carries no icon font');
+    // the toolbar's icons travel in the script as SVG text (webview/app/toolbarIcons.ts)
+    assert.ok(html.includes('viewBox="0 0 16 16"'), 'the icons are SVG in the script');
     assert.ok(!html.includes('resource.test/'), 'no URL of the extension is left in the page');
   });
 

@@ -90,7 +90,7 @@ describe('package (.vsix)', () => {
     // The tree as it is, plus what a build and a test run leave (they may not have run yet).
     const candidates = [...new Set([...walk(PROJECT_ROOT),
       'dist/extension.js', 'dist/extension.js.map', 'dist/webview.js', 'dist/webview.js.map', 'dist/archive.js', 'dist/cli.js',
-      'dist/cli.js.map', 'dist/webview.css', 'dist/archive.css', 'dist/codicon.css', 'dist/codicon.ttf',
+      'dist/cli.js.map', 'dist/webview.css', 'dist/archive.css',
       'out/src/cli/main.js', 'out/src/cli/main.js.map', 'out/test/unit/cli/cli.test.js', 'test-artifacts/demo.png',
       'test-artifacts/logs/unit.log', 'animscope-0.1.0.vsix', '.vscode-host/x', '.ci/run'])];
     const files = shipped(ignoreText, candidates);
@@ -111,14 +111,14 @@ describe('package (.vsix)', () => {
       const needed = [
         'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', pkg.icon, pkg.main.replace(/^\.\//, ''),
         ...Object.values(pkg.bin as Record<string, string>).map((b) => b.replace(/^\.\//, '')),
-        'dist/webview.js', 'dist/archive.js', 'dist/webview.css', 'dist/archive.css', 'dist/codicon.css', 'dist/codicon.ttf', 'dist/cli.js',
+        'dist/webview.js', 'dist/archive.js', 'dist/webview.css', 'dist/archive.css', 'dist/cli.js',
       ];
       for (const f of needed) assert.ok(files.includes(f), `${f} must ship`);
     });
 
     it('ships nothing else: every file is run by VS Code or the CLI, or is the extension page', () => {
       const explained = new Set(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', pkg.icon, 'bin/animscope.js']);
-      const unexplained = files.filter((f) => !explained.has(f) && !/^dist\/[^/]+\.(js|css|ttf)$/.test(f));
+      const unexplained = files.filter((f) => !explained.has(f) && !/^dist\/[^/]+\.(js|css)$/.test(f));
       assert.deepEqual(unexplained, []);
     });
 
