@@ -39,7 +39,7 @@ function samples(fn: () => void, runs: number): number[] {
  * 500 joints, every track keyed with 240 keys, 600 frames; the 4,500 tracks read 64 runs of keys
  * in each bank, as exporters share them (192 readings; sampleFile samples each once).
  */
-export function manyKeysBck(): Uint8Array {
+function manyKeysBck(): Uint8Array {
   const keys = 240, distinct = 64, duration = 600;
   const bank: number[] = [];
   for (let c = 0; c < distinct; c++) {
