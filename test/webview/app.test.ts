@@ -312,7 +312,7 @@ describe('editor page (chromium, simulated host)', function () {
     assert.deepStrictEqual(first.rendered, [{ partial: true, byteLength: 1826800, tracks: 0, groups: 0 }]);
     assert.strictEqual(first.hexRows, 65536 / 16, 'the hex view has the bytes that came');
     assert.ok(first.treeRows >= 10, `${first.treeRows} tree rows`);
-    assert.match(first.arriving ?? '', /Loading the rest of this 1\.7 MiB file.*first 64 KiB/);
+    assert.match(first.arriving ?? '', /Loading the rest of this 1\.7 MB file.*first 64 KB/);
     assert.strictEqual(first.curves, false, 'no curves before the animation comes');
     assert.match(await size() ?? '', /1826800 bytes/);
     // An array element the page reads from bytes that have not come says it is arriving, not missing

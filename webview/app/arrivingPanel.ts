@@ -2,14 +2,10 @@
  * Stands in the curves pane while a big file's rest arrives (LoadedFile.partial): says what is
  * shown so far and what follows. Hidden once the whole file is loaded.
  */
+import { compactSize } from '../../src/formats/binary/text';
 import { byteLengthOf } from '../../src/wire/protocol';
 import { el } from '../shared/dom';
 import type { Panel, PanelContext } from './panel';
-
-/** `1.7 MiB`, `64 KiB`. */
-function size(n: number): string {
-  return n >= 1 << 20 ? `${(n / (1 << 20)).toFixed(1)} MiB` : `${Math.ceil(n / 1024)} KiB`;
-}
 
 export class ArrivingPanel implements Panel {
   readonly id = 'arriving';
@@ -40,7 +36,7 @@ export class ArrivingPanel implements Panel {
       : 'The curves, the player and the previews follow';
     this.element.replaceChildren(
       el('div', 'as-arriving-bar'),
-      el('p', undefined, `Loading the rest of this ${size(whole)} file… ${follows} as it arrives; until then the hex view shows its first ${size(file.bytes.length)}.`),
+      el('p', undefined, `Loading the rest of this ${compactSize(whole)} file… ${follows} as it arrives; until then the hex view shows its first ${compactSize(file.bytes.length)}.`),
     );
   }
 

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { EntryFormat } from '../../formats/archive/archive';
 import { isAnimFormat, KNOWN_FILE_KINDS, MODEL_KIND, specOf } from '../../formats/registry';
+import { compactSize } from '../../formats/binary/text';
 import type { ArchiveFileSystemProvider } from './archiveFileSystemProvider';
 import type { NodeInfo } from './archiveTree';
 import { archiveRootUri, ARCHIVE_SCHEME, displayPath, outermostFile, parseArchiveUri } from './archiveUri';
@@ -38,13 +39,6 @@ export function formatIcon(format: EntryFormat | undefined, kind: NodeInfo['kind
   if (icon) return new vscode.ThemeIcon(icon.codicon, new vscode.ThemeColor(icon.color));
   return new vscode.ThemeIcon('file-binary');
 }
-
-export function formatSize(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(n < 10 * 1024 ? 1 : 0)} KB`;
-  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 
 export class ArchiveTreeProvider implements vscode.TreeDataProvider<ArchiveTreeElement>, vscode.Disposable {
   private readonly _onDidChangeTreeData = new vscode.EventEmitter<ArchiveTreeElement | undefined>();
@@ -164,7 +158,7 @@ export class ArchiveTreeProvider implements vscode.TreeDataProvider<ArchiveTreeE
     item.resourceUri = element.uri;
     item.iconPath = formatIcon(info?.format, info?.kind);
     const parts: string[] = [];
-    if (info && info.kind !== 'folder') parts.push(formatSize(info.size));
+    if (info && info.kind !== 'folder') parts.push(compactSize(info.size));
     if (info && info.format !== 'unknown' && info.format !== 'folder') parts.push(info.format.toUpperCase());
     if (info && info.compression !== 'none') parts.push(info.compression === 'yaz0' ? 'Yaz0' : 'gzip');
     item.description = parts.join(' · ');

@@ -17,6 +17,13 @@ export function grouped(n: number): string {
   return (n < 0 ? '-' : '') + out;
 }
 
+/** A size in a few characters: `480 B`, `9.5 KB`, `64 KB`, `1.7 MB` (KB = 1,024 bytes). */
+export function compactSize(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(n < 10 * 1024 ? 1 : 0)} KB`;
+  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+}
+
 /**
  * A number as people read it in a message: integers as they are, other values rounded to four
  * decimals (`-0.0129`, `0.67`), very small ones to three significant digits (`1.23e-7`).
