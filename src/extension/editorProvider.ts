@@ -109,11 +109,10 @@ export function loadedFile(doc: AnimationDocument, choices?: CompanionChoices): 
 /** One webview panel showing one document. */
 export class EditorSession extends WebviewSession<WebviewToHost> {
   private sentVersion = 0;
-  /** Counts postLoad calls: a big file's rest, posted a task after its start, is dropped if another load came since. */
-  private loadSerial = 0;
+  /** A big file's rest, posted a task after its start; cleared when another load comes first or the panel closes. */
+  private restTimer: ReturnType<typeof setTimeout> | undefined;
   /** Messages posted while a big file's rest waits for its task: they follow it (a reveal must find the whole file). */
   private behindRest: unknown[] | undefined;
-  private disposed = false;
   private pendingReveal: { offset: number; length: number } | undefined;
   private readonly resolvedAt = performance.now();
   readonly timing: OpenTiming;
@@ -205,7 +204,8 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
     const settings = viewSettings(this.document.uri, this.document.game);
     // A page that shows another version already gets the whole file at once (no half-new view).
     const { first, rest } = freshPage ? loadsOf(file) : { first: file };
-    const serial = ++this.loadSerial;
+    clearTimeout(this.restTimer);
+    this.restTimer = undefined;
     const held = this.behindRest;
     this.behindRest = undefined;
     this.postLoadMessage(msg.load(first, settings));
@@ -214,8 +214,8 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
     // In a task of its own: posted in the same one, VS Code may write both to the page's window
     // as one message, and the start would arrive no sooner than the rest (bench:editor saw late starts so).
     this.behindRest = [];
-    setTimeout(() => {
-      if (serial !== this.loadSerial || this.disposed) return;
+    this.restTimer = setTimeout(() => {
+      this.restTimer = undefined;
       const later = this.behindRest ?? [];
       this.behindRest = undefined;
       this.postLoadMessage(msg.rest(rest));
@@ -240,7 +240,7 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
   }
 
   override dispose(): void {
-    this.disposed = true;
+    clearTimeout(this.restTimer);
     super.dispose();
   }
 
