@@ -314,7 +314,7 @@ describe('editor page (chromium, simulated host)', function () {
     assert.ok(first.treeRows >= 10, `${first.treeRows} tree rows`);
     assert.match(first.arriving ?? '', /Loading the rest of this 1\.7 MB file.*first 64 KB/);
     assert.strictEqual(first.curves, false, 'no curves before the animation comes');
-    assert.match(await size() ?? '', /1826800 bytes/);
+    assert.match(await size() ?? '', /1,826,800 bytes/);
     // An array element the page reads from bytes that have not come says it is arriving, not missing
     // (the name offset table starts at 0x12294, past the first 64 KiB).
     await page.evaluate(() => (window as W).animscopeApp.panel('structure').view.reveal('nameOffsetTable[3]', { select: true }));
@@ -340,7 +340,7 @@ describe('editor page (chromium, simulated host)', function () {
     assert.deepStrictEqual(whole, { rendered: { partial: undefined, byteLength: 1826800 }, hexRows: Math.ceil(1826800 / 16), arriving: false, picker: 'sequence:0' });
     const after = await selectedRow();
     assert.ok(after && /^\d+$/.test(after.value) && !/arriving|missing/.test(after.cls), `the selection made meanwhile stays, now with its value: ${JSON.stringify(after)}`);
-    assert.match(await size() ?? '', /1826800 bytes/);
+    assert.match(await size() ?? '', /1,826,800 bytes/);
   });
 
   it('the player shows the playback rate the host sends in the settings, and where it comes from', async () => {

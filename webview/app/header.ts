@@ -3,7 +3,7 @@
  * diagnostics list (each diagnostic jumps to its bytes). File strings only via textContent.
  */
 import type { Diagnostic } from '../../src/formats/binary/diagnostics';
-import { plural } from '../../src/formats/binary/text';
+import { grouped, plural } from '../../src/formats/binary/text';
 import { isAnimFormat, specOf } from '../../src/formats/registry';
 import { byteLengthOf, LoadedFile, MaterialBindingInfo, PageCommand } from '../../src/wire/protocol';
 import { el } from '../shared/dom';
@@ -13,8 +13,6 @@ import { clampRange } from '../structure/link';
 import { DiagnosticsList } from '../shared/diagnosticsList';
 import { hexOffset } from '../shared/format';
 import { toolbarIcon, ToolbarIcon } from './toolbarIcons';
-import '@vscode-elements/elements/dist/vscode-badge/index.js';
-import '@vscode-elements/elements/dist/vscode-button/index.js';
 
 const BUTTONS: { command: PageCommand; label: string; title: string; icon: ToolbarIcon }[] = [
   { command: 'exportJson', label: 'Export JSON', title: 'AnimScope: Export to JSON (the whole structure with spans)', icon: 'json' },
@@ -30,7 +28,7 @@ export class HeaderPanel implements Panel {
   readonly early = true;
   readonly element = el('header', 'as-header');
   private readonly title = el('h1', 'as-title');
-  private readonly badge = Object.assign(document.createElement('vscode-badge'), { className: 'as-format-badge' });
+  private readonly badge = el('span', 'as-badge as-format-badge');
   private readonly facts = el('dl', 'as-facts');
   private readonly notice = el('div', 'as-notice');
   private readonly diagnostics = new DiagnosticsList<Diagnostic>('Diagnostics');
@@ -82,19 +80,11 @@ export class HeaderPanel implements Panel {
     this.element.remove();
   }
 
-  /**
-   * A toolbar button (vscode-elements, secondary) with a codicon, running a host command. The icon is
-   * an inline SVG in the button's content-before slot rather than its `icon` attribute: that one
-   * makes <vscode-icon> fetch the codicon stylesheet into its shadow root, and the page fetches
-   * nothing (see src/extension/webviewHtml.ts).
-   */
+  /** A toolbar button (VS Code's secondary button look, media/base.css) with a codicon, running a host command. */
   private actionButton(command: PageCommand, label: string, title: string, icon: ToolbarIcon): HTMLElement {
-    const button = document.createElement('vscode-button');
-    button.className = 'as-button';
-    button.setAttribute('secondary', '');
-    const glyph = toolbarIcon(icon);
-    glyph.setAttribute('slot', 'content-before');
-    button.append(glyph, document.createTextNode(label));
+    const button = el('button', 'as-button');
+    button.type = 'button';
+    button.append(toolbarIcon(icon), document.createTextNode(label));
     button.title = title;
     button.dataset.command = command;
     button.addEventListener('click', () => this.page.bus.host.command(command));
@@ -125,13 +115,13 @@ export class HeaderPanel implements Panel {
     const rows: [string, string][] = [];
     const length = byteLengthOf(file);
     rows.push(['Size', file.container
-      ? `${length} bytes (Yaz0, ${file.fileByteLength} compressed; offsets are in the decompressed data)`
-      : length === file.fileByteLength ? `${length} bytes` : `${file.fileByteLength} bytes (not read)`]);
+      ? `${grouped(length)} bytes (Yaz0, ${grouped(file.fileByteLength)} compressed; offsets are in the decompressed data)`
+      : length === file.fileByteLength ? `${grouped(length)} bytes` : `${grouped(file.fileByteLength)} bytes (not read)`]);
     if (s.duration !== undefined) rows.push(['Duration', plural(s.duration, 'frame')]);
     if (s.loopMode !== undefined) rows.push(['Loop mode', s.loopMode]);
     if (s.rotationFraction !== undefined) rows.push(['Rotation fraction', String(s.rotationFraction)]);
     if (s.matrixMode !== undefined) rows.push(['Matrix mode', s.matrixMode]);
-    for (const [label, count] of s.counts) rows.push([label[0].toUpperCase() + label.slice(1), String(count)]);
+    for (const [label, count] of s.counts) rows.push([label[0].toUpperCase() + label.slice(1), grouped(count)]);
     const children: HTMLElement[] = [];
     for (const [label, value] of rows) {
       const item = el('div', 'as-fact');

@@ -39,7 +39,7 @@ class ArchiveApp {
   private readonly banner = el('div', 'ar-banner');
   private readonly notice = el('div', 'ar-notice');
   private readonly noticeText = el('span');
-  private readonly noticeButton = el('button', 'ar-button', 'Open in the AnimScope animation editor');
+  private readonly noticeButton = el('button', 'as-button as-button-primary', 'Open in the AnimScope animation editor');
   private readonly deleted = el('div', 'ar-notice');
   private readonly filter = el('input', 'ar-filter');
   private readonly filterCount = el('span', 'ar-filter-count');

@@ -248,11 +248,7 @@ async function focused(wv: FrameLocator): Promise<Focused | undefined> {
     const e = document.activeElement as HTMLElement | null;
     if (!e || e === document.body) return undefined;
     const cs = getComputedStyle(e);
-    // web components (vscode-elements) draw their focus ring inside their shadow root
-    const inner = e.shadowRoot?.querySelector('.base');
-    const ics = inner ? getComputedStyle(inner) : undefined;
-    const outlined = (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) ||
-      (!!ics && ics.outlineStyle !== 'none' && parseFloat(ics.outlineWidth) > 0);
+    const outlined = cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0;
     const shadow = cs.boxShadow !== 'none' && cs.boxShadow !== '';
     const ad = e.getAttribute('aria-activedescendant');
     return {
@@ -416,7 +412,7 @@ export const tests: E2ETest[] = [
       await sleep(300);
       await L(wv.locator('h1.as-title')).click({ position: { x: 5, y: 5 } });
       const targets: [string, (f: Focused) => boolean][] = [
-        ['toolbar button', (f) => f.tag === 'vscode-button' && f.cls.includes('as-button')],
+        ['toolbar button', (f) => f.tag === 'button' && f.cls.includes('as-button')],
         ['structure filter', (f) => f.cls.includes('structure-filter')],
         ['structure tree row', (f) => f.cls.includes('structure-row')],
         ['hex view', (f) => f.cls.includes('hex-body')],

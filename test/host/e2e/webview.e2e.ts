@@ -4,12 +4,13 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { grouped } from '../../../src/formats/binary/text';
 import { decode } from '../../../src/formats/index';
 import { DARK, E2EContext, E2ETest, LIGHT, openInCustomEditor, runCommand, setTheme } from '../workbench';
 
 function expected(ctx: E2EContext, name: string): { sizeText: string; format: string } {
   const decoded = decode(new Uint8Array(fs.readFileSync(path.join(ctx.folder, name))), name);
-  return { sizeText: `${decoded.bytes.length} bytes`, format: decoded.format };
+  return { sizeText: `${grouped(decoded.bytes.length)} bytes`, format: decoded.format };
 }
 
 async function openAndCheck(ctx: E2EContext, name: string, options: { editorName?: string; reopenWith?: boolean } = {}): Promise<void> {
