@@ -122,7 +122,7 @@ export class BtkCheckerPreview {
     this.drawn = false;
     const find = (channel: string, axis: string) => entry.tracks.find((t) => t.channel === channel && t.axis === axis);
     this.srt = [find('scale', 's'), find('scale', 't'), find('rotation', 'q'), find('translation', 's'), find('translation', 't')];
-    const mode = entry.matrixMode === 1 ? 'Maya' : entry.matrixMode === 0 ? 'Basic' : `Basic (mode ${entry.matrixMode})`;
+    const mode = entry.matrixMode === 1 ? 'Maya' : entry.matrixMode === 0 ? 'Basic' : `Basic (unknown mode ${entry.matrixMode})`;
     const mtx = entry.texMtxIndex === 0xff ? 'no TEXMTX (skipped)' : `TEXMTX${entry.texMtxIndex}`;
     this.head.replaceChildren(el('span', 'as-badge', mtx), el('span', 'as-btk-name', entry.materialName), el('span', 'as-btk-mode', mode));
     this.setFrame(this.frameValue);
