@@ -19,6 +19,12 @@ const common = {
   legalComments: 'none',
 };
 
+// The pages' script and styles are inlined into the HTML of every webview, which VS Code passes
+// through its webview host as one string before the page can start: they are always minified
+// (bench:editor, resolve → page created: 181 → 126 ms median). Their source maps serve the test pages,
+// which load the script by URL.
+const page = { ...common, minify: true };
+
 /** @type {Array<{ name: string, options: import('esbuild').BuildOptions }>} */
 const builds = [
   {
@@ -36,7 +42,7 @@ const builds = [
   {
     name: 'webview',
     options: {
-      ...common,
+      ...page,
       entryPoints: [at('webview/main.ts')],
       outfile: at('dist/webview.js'),
       platform: 'browser',
@@ -48,7 +54,7 @@ const builds = [
   {
     name: 'webview archive',
     options: {
-      ...common,
+      ...page,
       entryPoints: [at('webview/archive/main.ts')],
       outfile: at('dist/archive.js'),
       platform: 'browser',
@@ -58,11 +64,11 @@ const builds = [
   },
   {
     name: 'webview archive css',
-    options: { ...common, entryPoints: [at('media/archive.css')], outfile: at('dist/archive.css'), sourcemap: false },
+    options: { ...page, entryPoints: [at('media/archive.css')], outfile: at('dist/archive.css'), sourcemap: false },
   },
   {
     name: 'webview css',
-    options: { ...common, entryPoints: [at('media/webview.css')], outfile: at('dist/webview.css'), sourcemap: false },
+    options: { ...page, entryPoints: [at('media/webview.css')], outfile: at('dist/webview.css'), sourcemap: false },
   },
 ];
 
