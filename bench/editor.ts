@@ -240,21 +240,23 @@ interface Verdict { label: string; big: boolean; loadToRendered: number; loadToF
 
 /** Issue 12's editor targets against this run: load → rendered ≤ 50 ms for every small sample, ≤ 300 for the big ones; scrubbing under 4 ms a frame. */
 function printTargets(verdicts: Verdict[]): void {
-  const small = verdicts.filter((v) => !v.big).map((v) => v.loadToRendered).sort((a, b) => a - b);
   const verdict = (ok: boolean): string => (ok ? 'met' : 'not met');
+  /** `median m, max x` of the small samples' figure (those that have it). */
+  const spread = (of: (v: Verdict) => number | undefined): { text: string; sorted: number[] } => {
+    const sorted = verdicts.filter((v) => !v.big).map(of).filter((x): x is number => x !== undefined).sort((a, b) => a - b);
+    return { sorted, text: `median ${fmt(sorted[Math.floor(sorted.length / 2)])}, max ${fmt(sorted[sorted.length - 1])}` };
+  };
   console.log('\n  targets (issue 12):');
-  if (small.length) {
-    const under = small.filter((x) => x <= 50).length;
-    console.log(`    small samples, load→rendered ≤ 50 ms each: median ${fmt(small[Math.floor(small.length / 2)])}, max ${fmt(small[small.length - 1])}, ${under} of ${small.length} ≤ 50 → ${verdict(under === small.length)}`);
+  const small = spread((v) => v.loadToRendered);
+  if (small.sorted.length) {
+    const under = small.sorted.filter((x) => x <= 50).length;
+    console.log(`    small samples, load→rendered ≤ 50 ms each: ${small.text}, ${under} of ${small.sorted.length} ≤ 50 → ${verdict(under === small.sorted.length)}`);
     // The channel's share: what a load → rendered costs with no page work at all is about one round trip.
-    const pageShare = verdicts.filter((v) => !v.big && v.roundTrip !== undefined).map((v) => v.loadToRendered - v.roundTrip!).sort((a, b) => a - b);
-    const trips = verdicts.filter((v) => !v.big && v.roundTrip !== undefined).map((v) => v.roundTrip!).sort((a, b) => a - b);
-    if (trips.length) {
-      console.log(`      of which the channel (page ⇄ host round trip, page idle): median ${fmt(trips[Math.floor(trips.length / 2)])}, max ${fmt(trips[trips.length - 1])};` +
-        ` the rest (the page's render and first frame): median ${fmt(pageShare[Math.floor(pageShare.length / 2)])}`);
-    }
-    const warm = verdicts.filter((v) => !v.big && v.warm !== undefined).map((v) => v.warm!).sort((a, b) => a - b);
-    if (warm.length) console.log(`      the same load rendered again in its page (code, styles, fonts warm), render + frame: median ${fmt(warm[Math.floor(warm.length / 2)])}, max ${fmt(warm[warm.length - 1])}`);
+    const trips = spread((v) => v.roundTrip);
+    const pageShare = spread((v) => (v.roundTrip === undefined ? undefined : v.loadToRendered - v.roundTrip));
+    if (trips.sorted.length) console.log(`      of which the channel (page ⇄ host round trip, page idle): ${trips.text}; the rest (the page's render and first frame): ${pageShare.text}`);
+    const warm = spread((v) => v.warm);
+    if (warm.sorted.length) console.log(`      the same load rendered again in its page (code, styles, fonts warm), render + frame: ${warm.text}`);
   }
   for (const v of verdicts.filter((x) => x.big)) {
     const first = v.loadToFirstScreen;
