@@ -21,6 +21,7 @@ export async function buildHarness() {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  copyFileSync(join(root, 'media', 'buttons.css'), join(outDir, 'buttons.css'));
   copyFileSync(join(root, 'webview', 'render', 'modelView.css'), join(outDir, 'modelView.css'));
   copyFileSync(join(root, 'webview', 'textures', 'textureGallery.css'), join(outDir, 'textureGallery.css'));
   copyFileSync(join(root, 'media', 'curves.css'), join(outDir, 'curves.css'));
@@ -37,6 +38,7 @@ export async function buildHarness() {
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="theme.css">
 <link rel="stylesheet" href="curves.css">
+<link rel="stylesheet" href="buttons.css">
 <link rel="stylesheet" href="modelView.css">
 <link rel="stylesheet" href="textureGallery.css">
 <link rel="stylesheet" href="harness.css">

@@ -67,8 +67,8 @@ export class ModelView {
   private readonly tip = el('div', 'as-model-tip');
   private readonly fallback = el('div', 'as-model-fallback');
   private readonly live = el('div', 'as-visually-hidden');
-  private readonly wireButton = el('button', 'as-model-button', 'Wireframe');
-  private readonly skeletonButton = el('button', 'as-model-button', 'Skeleton');
+  private readonly wireButton = el('button', 'as-button as-model-button', 'Wireframe');
+  private readonly skeletonButton = el('button', 'as-button as-model-button', 'Skeleton');
   private readonly gl: WebGL2RenderingContext | null;
   private renderer: ModelRenderer | undefined;
   private payload: ModelPayload | undefined;
@@ -117,10 +117,10 @@ export class ModelView {
     this.fallback.setAttribute('role', 'status');
     this.toolbar.setAttribute('role', 'toolbar');
     this.toolbar.setAttribute('aria-label', '3D view');
-    const reset = el('button', 'as-model-button', 'Reset view');
+    const reset = el('button', 'as-button as-model-button', 'Reset view');
     reset.title = 'Reset the camera (0)';
     reset.addEventListener('click', () => this.resetCamera());
-    const frame = el('button', 'as-model-button', 'Frame');
+    const frame = el('button', 'as-button as-model-button', 'Frame');
     frame.title = 'Frame the model (F)';
     frame.addEventListener('click', () => this.frameModel());
     this.wireButton.title = 'Show the triangle edges (W)';
