@@ -13,7 +13,7 @@ import type { SampledAnimation, SampledTrack, SampleStream } from '../anim/sampl
 import { AnimData, AnySpec, specFor } from '../formats/registry';
 import type { DecodedFile } from '../formats/types';
 import { exportDecoded } from './json';
-import { countWholeValues, jsonChunks, sampleDocument } from './serialize';
+import { countWholeValues, jsonChunks, sampleDocument, withNewline } from './serialize';
 
 /** The CLI's generator string (`animscope <version>`), given the extension's package.json version. */
 export function generatorName(version: string): string {
@@ -33,18 +33,17 @@ export interface ChunkedText {
  */
 const EXPORT_OPEN_DEPTH = 5;
 
-function* withNewline(chunks: Iterable<string>): Iterable<string> {
-  yield* chunks;
-  yield '\n';
-}
-
-/** The text of `animscope export FILE -o OUT` (one-space indent, a final newline). */
-export function exportJsonChunks(decoded: DecodedFile, version: string): ChunkedText {
+/**
+ * The text of `animscope export FILE -o OUT` (one-space indent, a final newline); `compact`: the
+ * document on one line as `animscope export FILE` prints it (no newline: the printer adds it).
+ */
+export function exportJsonChunks(decoded: DecodedFile, version: string, { compact = false } = {}): ChunkedText {
   const doc = exportDecoded(decoded, generatorName(version));
   const total = Math.max(1, countWholeValues(doc, EXPORT_OPEN_DEPTH));
   let done = 0;
+  const chunks = jsonChunks(doc, { indent: compact ? 0 : 1, openDepth: EXPORT_OPEN_DEPTH, onWhole: () => { done++; } });
   return {
-    chunks: withNewline(jsonChunks(doc, { indent: 1, openDepth: EXPORT_OPEN_DEPTH, onWhole: () => { done++; } })),
+    chunks: compact ? chunks : withNewline(chunks),
     fraction: () => Math.min(1, done / total),
   };
 }

@@ -134,6 +134,12 @@ export function countWholeValues(value: unknown, openDepth: number): number {
   return count(value, 0);
 }
 
+/** The chunks, then the newline that ends a JSON file. */
+export function* withNewline(chunks: Iterable<string>): Iterable<string> {
+  yield* chunks;
+  yield '\n';
+}
+
 /**
  * Writes `value` to `sink` exactly as `JSON.stringify(value, null, indent)` would (indent 0:
  * compact), StreamedArray included, in chunks of about 64 KiB.
