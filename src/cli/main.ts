@@ -11,7 +11,7 @@ import { parse } from './args';
 import { checkSampleLimit, DEFAULT_MAX_SAMPLES, SampleLimitError, sampleStream } from '../anim/sample';
 import { partialPath } from '../export/chunkedFile';
 import { exportJsonChunks } from '../export/files';
-import { jsonChunks, sampleDocument, withNewline } from '../export/serialize';
+import { sampleJsonText } from '../export/serialize';
 import { summarize } from '../formats/summary';
 import { hex } from '../formats/binary/diagnostics';
 import type { Diagnostic } from '../formats/binary/diagnostics';
@@ -126,17 +126,17 @@ function writeChunks(io: CliIO, outPath: string, chunks: Iterable<string>): void
 }
 
 /**
- * A document to standard output a chunk at a time, then a newline (`escape`: for JSON that may hold
- * names from files, jsonForTerminal's escapes); an io without a raw write gets one io.out line.
+ * A document that ends in a newline to standard output, a chunk at a time (`escape`: for JSON that
+ * may hold names from files, jsonForTerminal's escapes); an io without a raw write gets it as one
+ * io.out line (whose newline io.out adds).
  */
 function printChunks(io: CliIO, chunks: Iterable<string>, escape: (chunk: string) => string = (chunk) => chunk): void {
   const write = io.write?.bind(io);
   if (!write) {
-    io.out([...chunks].map(escape).join(''));
+    io.out([...chunks].map(escape).join('').replace(/\n$/, ''));
     return;
   }
   for (const chunk of chunks) write(escape(chunk));
-  write('\n');
 }
 
 function requireOne(positionals: string[], command: string): string {
@@ -249,11 +249,10 @@ function sample(args: string[], io: CliIO): number {
     if (!(e instanceof SampleLimitError)) throw e;
     throw new CliError(`${e.message}; pass --max-samples ${e.samples} to write it anyway${severalAnimations ? `, or --animation NAME for one ${groups.noun.toLowerCase()}` : ''}`, EXIT_ERRORS);
   }
-  // Streamed: one track at a time, never the whole document as one string.
-  const doc = sampleDocument(stream);
+  // Streamed: one track at a time, never the whole document as one string; the same text printed or to -o.
   const outPath = values.output as string | undefined;
-  if (outPath) writeChunks(io, outPath, withNewline(jsonChunks(doc, { indent: 1 })));
-  else printChunks(io, jsonChunks(doc));
+  if (outPath) writeChunks(io, outPath, sampleJsonText(stream));
+  else printChunks(io, sampleJsonText(stream));
   return exitForDiagnostics(io, 'sample', arg, file.diagnostics);
 }
 

@@ -148,6 +148,11 @@ export function writeJson(value: unknown, sink: (chunk: string) => void, indent 
   for (const chunk of jsonChunks(value, { indent })) sink(chunk);
 }
 
+/** The sample contract's text, wherever it goes (standard output, `sample -o`, Export Sampled Curves): compact, then a newline. */
+export function sampleJsonText(stream: SampleStream): Iterable<string> {
+  return withNewline(jsonChunks(sampleDocument(stream)));
+}
+
 /** The sample contract as written by `animscope sample` (a StreamedArray per animation list and track list). */
 export function sampleDocument(stream: SampleStream): object {
   const doc: { format: string; animations: StreamedArray; skipped?: string[] } = {
