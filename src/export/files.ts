@@ -39,12 +39,13 @@ const EXPORT_OPEN_DEPTH = 5;
  */
 export function exportJsonChunks(decoded: DecodedFile, version: string, { compact = false } = {}): ChunkedText {
   const doc = exportDecoded(decoded, generatorName(version));
-  const total = Math.max(1, countWholeValues(doc, EXPORT_OPEN_DEPTH));
+  // counted when first asked (the editor's progress), not for the CLI, which never asks
+  let total: number | undefined;
   let done = 0;
   const chunks = jsonChunks(doc, { indent: compact ? 0 : 1, openDepth: EXPORT_OPEN_DEPTH, onWhole: () => { done++; } });
   return {
     chunks: withNewline(chunks),
-    fraction: () => Math.min(1, done / total),
+    fraction: () => Math.min(1, done / (total ??= Math.max(1, countWholeValues(doc, EXPORT_OPEN_DEPTH)))),
   };
 }
 
