@@ -292,13 +292,14 @@ Options:
     help: `The value of every track at every frame, as JSON: {format, animations: [{name, duration,
 loopMode, tracks: [{path, values}]}]}, evaluated the way the game does. Written as it is computed,
 one track at a time; refused when it would hold more than N samples (one per track and frame, plus
-MOTN keys; default ${grouped(DEFAULT_MAX_SAMPLES)}).
+MOTN keys; default ${grouped(DEFAULT_MAX_SAMPLES)}). One line, printed or with -o, byte for byte what
+the editor's "Export Sampled Curves" writes as JSON.
 
 ${FILE_HELP}
 
 Options:
   --animation NAME    only this animation (a MOTN sequence name)
-  -o, --output OUT    write to OUT instead of standard output
+  -o, --output OUT    write to OUT instead of standard output (the same text)
   --max-samples N     allow up to N samples`,
   },
   LS,
