@@ -1,8 +1,8 @@
 /**
  * What the export commands write, as chunks: "Export to JSON" ≡ `animscope export FILE -o OUT`
  * and the JSON of "Export Sampled Curves" ≡ `animscope sample FILE [--animation NAME]`, printed
- * or `-o OUT`, byte for byte (both through serialize.ts). Each document comes with how far along its writing
- * is, for a progress bar. No `vscode` here.
+ * or `-o OUT`, byte for byte (both through serialize.ts). Each document comes with how far along
+ * its writing is, for a progress bar. No `vscode` here.
  *
  * CSV: one animation per file (a J3D file has one; for a file of several, such as MOTN, the user
  * picks one): a header row `frame,<track path>,…`, then one row per frame 0…duration; numbers in
