@@ -1,6 +1,7 @@
 /**
- * `npm run hostile`: every file of ../shared/hostile through `animscope ls`, `validate`, `info` and
- * `sample`, each in its own process: CPU time (user + system of the whole process, node start-up
+ * `npm run hostile`: every file of ../shared/hostile, and the README's recipes built from the
+ * samples into a temporary folder, through `animscope ls`, `validate`, `info`, `sample` and
+ * `export`, each in its own process: CPU time (user + system of the whole process, node start-up
  * included), wall time, peak RSS, exit code, output size, first error line. Targets: every run
  * within 2 s of CPU time and 256 MB, no uncaught exception (exit 99). The 2 s are checked on CPU
  * time because the machine may be shared (the wall time is shown next to it, as in `npm run fuzz`).
@@ -8,11 +9,29 @@
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { SAMPLES_DIR } from '../test/unit/helpers';
 
 export const HOSTILE_DIR = path.join(SAMPLES_DIR, '..', 'hostile');
-const COMMANDS = ['ls', 'validate', 'info', 'sample'];
+const COMMANDS = ['ls', 'validate', 'info', 'sample', 'export'];
+
+/** The README's recipes: a sample and the change that makes it hostile (built here, never kept in the project). */
+const RECIPES: { name: string; sample: string; change(bytes: Uint8Array): void }[] = [
+  // the u32 at 0x00 set to the u32 at 0x04: the sequence table read from the name offset table
+  { name: 'motion-seq-at-names.bin', sample: 'motn/motion.bin', change: (b) => b.copyWithin(0, 4, 8) },
+];
+
+/** The recipes written to a fresh temporary folder (removed after the runs). */
+function writeRecipes(dir: string): string[] {
+  return RECIPES.map((r) => {
+    const bytes = new Uint8Array(fs.readFileSync(path.join(SAMPLES_DIR, r.sample)));
+    r.change(bytes);
+    const file = path.join(dir, r.name);
+    fs.writeFileSync(file, bytes);
+    return file;
+  });
+}
 export const TIME_LIMIT_MS = 2000;
 export const RSS_LIMIT_KB = 256 * 1024;
 
@@ -45,14 +64,16 @@ export function runCli(command: string, file: string, timeoutMs = 20_000): CliRu
 }
 
 export function hostileTable(): { rows: CliRun[]; missed: number } {
-  const files = fs.readdirSync(HOSTILE_DIR).filter((n) => n !== 'README.md').sort();
+  const recipes = fs.mkdtempSync(path.join(os.tmpdir(), 'animscope-recipes-'));
+  const files = [...fs.readdirSync(HOSTILE_DIR).filter((n) => n !== 'README.md').sort().map((n) => path.join(HOSTILE_DIR, n)), ...writeRecipes(recipes)];
   const rows: CliRun[] = [];
   let missed = 0;
-  console.log(`\nHostile files (${HOSTILE_DIR}): every command within ${TIME_LIMIT_MS / 1000} s of CPU time and ${RSS_LIMIT_KB / 1024} MB`);
+  console.log(`\nHostile files (${HOSTILE_DIR}, and ${RECIPES.length} built from the recipes): every command within ${TIME_LIMIT_MS / 1000} s of CPU time and ${RSS_LIMIT_KB / 1024} MB`);
   console.log(`${'file'.padEnd(26)}${'command'.padEnd(10)}${'CPU'.padStart(8)}${'wall'.padStart(8)}${'RSS'.padStart(9)}${'exit'.padStart(6)}${'output'.padStart(16)}  first error line`);
-  for (const name of files) {
+  for (const file of files) {
+    const name = path.basename(file);
     for (const command of COMMANDS) {
-      const r = runCli(command, path.join(HOSTILE_DIR, name));
+      const r = runCli(command, file);
       rows.push(r);
       const bad = r.cpuMs < 0 || r.cpuMs > TIME_LIMIT_MS || r.ms > 10 * TIME_LIMIT_MS || r.rssKB < 0 || r.rssKB > RSS_LIMIT_KB || r.code === 99;
       if (bad) missed++;
@@ -62,6 +83,7 @@ export function hostileTable(): { rows: CliRun[]; missed: number } {
         `${`${r.outLines} l/${r.outBytes < 1e6 ? `${(r.outBytes / 1e3).toFixed(1)} kB` : `${(r.outBytes / 1e6).toFixed(1)} MB`}`.padStart(16)}  ${err}${bad ? '   <-- MISSED' : ''}`);
     }
   }
+  fs.rmSync(recipes, { recursive: true, force: true });
   console.log(`${rows.length} runs, ${missed} over ${TIME_LIMIT_MS / 1000} s of CPU / ${RSS_LIMIT_KB / 1024} MB or uncaught`);
   return { rows, missed };
 }

@@ -19,9 +19,13 @@ export function diagnosticLine(file: string, d: Diagnostic): string {
  * U+2028/2029 and the bidi controls it leaves raw are escaped too (`\u007f`: same JSON value).
  */
 export function jsonForTerminal(value: unknown, indent?: number): string {
+  return terminalSafeJson(JSON.stringify(value, null, indent));
+}
+
+/** jsonForTerminal's escapes on JSON text already written (one character at a time: any chunk of it alike). */
+export function terminalSafeJson(json: string): string {
   // eslint-disable-next-line no-control-regex
-  return JSON.stringify(value, null, indent).replace(/[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
-    (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+  return json.replace(/[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 }
 
 export function countBySeverity(diagnostics: readonly Diagnostic[]): Record<Diagnostic['severity'], number> {

@@ -9,8 +9,9 @@ import * as path from 'path';
 import { bugs, version } from '../../package.json';
 import { parse } from './args';
 import { checkSampleLimit, DEFAULT_MAX_SAMPLES, SampleLimitError, sampleStream } from '../anim/sample';
-import { exportDecoded } from '../export/json';
-import { jsonFileText, sampleDocument, writeJson } from '../export/serialize';
+import { partialPath } from '../export/chunkedFile';
+import { exportJsonChunks } from '../export/files';
+import { sampleJsonText } from '../export/serialize';
 import { summarize } from '../formats/summary';
 import { hex } from '../formats/binary/diagnostics';
 import type { Diagnostic } from '../formats/binary/diagnostics';
@@ -18,7 +19,7 @@ import { grouped } from '../formats/binary/text';
 import { baseName, decode } from '../formats/index';
 import { specOf } from '../formats/registry';
 import { EXTRACT, LS, nodeFiles } from './archiveCommands';
-import { countBySeverity, diagnosticLine, jsonForTerminal, plural, safe } from './format';
+import { countBySeverity, diagnosticLine, jsonForTerminal, plural, safe, terminalSafeJson } from './format';
 import { collectValidationInputs, readAnimationInput } from './input';
 import {
   CliError, CliIO, Command, EXIT_CODES_HELP, EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, EXIT_UNREADABLE, fsReason, OutputClosed,
@@ -70,16 +71,30 @@ export const nodeIO: CliIO = {
       throw e;
     }
   },
-  openFile: (path) => {
-    const fd = fs.openSync(path, 'w');
-    return { write: (chunk) => fs.writeSync(fd, chunk), close: () => fs.closeSync(fd) };
+  openFile: (target) => {
+    // a folder is refused before anything is written (the rename at the end would fail)
+    if (fs.statSync(target, { throwIfNoEntry: false })?.isDirectory()) throw Object.assign(new Error(`${target} is a folder`), { code: 'EISDIR' });
+    const partial = partialPath(target);
+    const fd = fs.openSync(partial, 'wx');
+    return {
+      write: (chunk) => writeAllSync(fd, chunk),
+      close: () => {
+        fs.closeSync(fd);
+        fs.renameSync(partial, target);
+      },
+      abort: () => {
+        try { fs.closeSync(fd); } catch { /* closed by a failed close() */ }
+        fs.rmSync(partial, { force: true });
+      },
+    };
   },
   files: nodeFiles,
 };
 
-function writeOutput(io: CliIO, outPath: string, text: string): void {
+/** `f()`, a file-system failure of it said as `cannot write OUT: why`. */
+function writing<T>(outPath: string, f: () => T): T {
   try {
-    io.writeFile(outPath, text);
+    return f();
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const dir = path.dirname(outPath);
@@ -88,9 +103,40 @@ function writeOutput(io: CliIO, outPath: string, text: string): void {
   }
 }
 
-function emitJson(io: CliIO, value: unknown, outPath: string | undefined): void {
-  if (outPath) writeOutput(io, outPath, jsonFileText(value));
-  else io.out(jsonForTerminal(value));
+/**
+ * A document to OUT a chunk at a time (never one string: `export motion.bin` is 100 MB), through
+ * io.openFile; an io without it gets the chunks joined, in one io.writeFile.
+ */
+function writeChunks(io: CliIO, outPath: string, chunks: Iterable<string>): void {
+  const openFile = io.openFile?.bind(io);
+  if (!openFile) {
+    const text = [...chunks].join('');
+    writing(outPath, () => io.writeFile(outPath, text));
+    return;
+  }
+  const out = writing(outPath, () => openFile(outPath));
+  let complete = false;
+  try {
+    for (const chunk of chunks) writing(outPath, () => out.write(chunk));
+    writing(outPath, () => out.close());
+    complete = true;
+  } finally {
+    if (!complete) out.abort();
+  }
+}
+
+/**
+ * A document that ends in a newline to standard output, a chunk at a time (`escape`: for JSON that
+ * may hold names from files, jsonForTerminal's escapes); an io without a raw write gets it as one
+ * io.out line (whose newline io.out adds).
+ */
+function printChunks(io: CliIO, chunks: Iterable<string>, escape: (chunk: string) => string = (chunk) => chunk): void {
+  const write = io.write?.bind(io);
+  if (!write) {
+    io.out([...chunks].map(escape).join('').replace(/\n$/, ''));
+    return;
+  }
+  for (const chunk of chunks) write(escape(chunk));
 }
 
 function requireOne(positionals: string[], command: string): string {
@@ -166,7 +212,10 @@ function exportCommand(args: string[], io: CliIO): number {
   const input = readAnimationInput(arg);
   // The file's own name, as the editor's "Export to JSON" has it (not the path typed here).
   const file = decode(input.bytes, baseName(input.name));
-  emitJson(io, exportDecoded(file, `animscope ${VERSION}`), values.output as string | undefined);
+  // Streamed as the editor's Export to JSON writes it: motion.bin's document is 100 MB of text.
+  const outPath = values.output as string | undefined;
+  if (outPath) writeChunks(io, outPath, exportJsonChunks(file, VERSION).chunks);
+  else printChunks(io, exportJsonChunks(file, VERSION, { compact: true }).chunks, terminalSafeJson);
   return exitForDiagnostics(io, 'export', arg, file.diagnostics);
 }
 
@@ -200,32 +249,10 @@ function sample(args: string[], io: CliIO): number {
     if (!(e instanceof SampleLimitError)) throw e;
     throw new CliError(`${e.message}; pass --max-samples ${e.samples} to write it anyway${severalAnimations ? `, or --animation NAME for one ${groups.noun.toLowerCase()}` : ''}`, EXIT_ERRORS);
   }
-  // Streamed: one track at a time, never the whole document as one string.
-  const doc = sampleDocument(stream);
+  // Streamed: one track at a time, never the whole document as one string; the same text printed or to -o.
   const outPath = values.output as string | undefined;
-  if (outPath) {
-    if (io.openFile) {
-      const out = io.openFile(outPath);
-      try {
-        writeJson(doc, (chunk) => out.write(chunk), 1);
-        out.write('\n');
-      } finally {
-        out.close();
-      }
-    } else {
-      const chunks: string[] = [];
-      writeJson(doc, (chunk) => chunks.push(chunk), 1);
-      io.writeFile(outPath, chunks.join('') + '\n');
-    }
-  } else if (io.write) {
-    const write = io.write;
-    writeJson(doc, (chunk) => write(chunk));
-    write('\n');
-  } else {
-    const chunks: string[] = [];
-    writeJson(doc, (chunk) => chunks.push(chunk));
-    io.out(chunks.join(''));
-  }
+  if (outPath) writeChunks(io, outPath, sampleJsonText(stream));
+  else printChunks(io, sampleJsonText(stream));
   return exitForDiagnostics(io, 'sample', arg, file.diagnostics);
 }
 
@@ -265,13 +292,14 @@ Options:
     help: `The value of every track at every frame, as JSON: {format, animations: [{name, duration,
 loopMode, tracks: [{path, values}]}]}, evaluated the way the game does. Written as it is computed,
 one track at a time; refused when it would hold more than N samples (one per track and frame, plus
-MOTN keys; default ${grouped(DEFAULT_MAX_SAMPLES)}).
+MOTN keys; default ${grouped(DEFAULT_MAX_SAMPLES)}). One line, printed or with -o, byte for byte what
+the editor's "Export Sampled Curves" writes as JSON.
 
 ${FILE_HELP}
 
 Options:
   --animation NAME    only this animation (a MOTN sequence name)
-  -o, --output OUT    write to OUT instead of standard output
+  -o, --output OUT    write to OUT instead of standard output (the same text)
   --max-samples N     allow up to N samples`,
   },
   LS,

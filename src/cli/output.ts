@@ -6,10 +6,21 @@ export interface CliIO {
   writeFile(path: string, data: string): void;
   /** Raw stdout, no newline added (streamed output: `sample`); absent: the chunks are joined and go to `out`. */
   write?(chunk: string): void;
-  /** A file written in chunks (`sample -o`); absent: the chunks are joined and go to `writeFile`. */
-  openFile?(path: string): { write(chunk: string): void; close(): void };
+  /**
+   * A file written in chunks (`export -o`, `sample -o`); absent: the chunks are joined and go to
+   * `writeFile`. Node's: a temporary file beside `path`, renamed over it by `close`, removed by
+   * `abort` (a failed or stopped command leaves nothing behind).
+   */
+  openFile?(path: string): OutputFile;
   /** File-system access for `extract` (binary writes, folders, symlink checks); Node's fs when absent. */
   files?: CliFileSystem;
+}
+
+/** A file being written by {@link CliIO.openFile}: `close` when complete, `abort` otherwise. */
+export interface OutputFile {
+  write(chunk: string): void;
+  close(): void;
+  abort(): void;
 }
 
 /** What `extract` needs of the file system: injectable for tests, Node's fs by default. */

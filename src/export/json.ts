@@ -10,6 +10,7 @@ import type { DecodedFile } from '../formats/types';
 import type { MaterialBindingInfo } from '../anim/materials';
 import type { ModelData } from '../formats/model/types';
 import type { ModelBindResult } from '../formats/spec';
+import { StreamedArray } from './serialize';
 
 /** 2: the nine other J3D kinds (BCA, BPK, BPA, BTP, BVA, BLK, BLA, BXK, BXA) joined the animation variants. */
 export const EXPORT_SCHEMA_VERSION = 2;
@@ -124,8 +125,25 @@ export function toPlainJson(value: unknown): unknown {
   return value;
 }
 
+/**
+ * toPlainJson of the animation, its top-level arrays as StreamedArrays that convert an element
+ * at a time as the document is written (motion.bin: one sequence's tracks copied at a time, not
+ * all 374,000 keys at once); JSON.stringify writes the same text through their toJSON.
+ */
 export function exportAnimation(anim: AnimData | undefined): unknown {
-  return anim ? toPlainJson(anim) : null;
+  if (!anim) return null;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(anim)) {
+    if (!Array.isArray(value) && !ArrayBuffer.isView(value)) {
+      out[key] = toPlainJson(value);
+      continue;
+    }
+    const items = value as unknown as Iterable<unknown>;
+    out[key] = new StreamedArray(function* () {
+      for (const item of items) yield toPlainJson(item);
+    });
+  }
+  return out;
 }
 
 export function exportDecoded(file: ModelBoundFile, generator = 'animscope'): ExportDocument {

@@ -134,12 +134,23 @@ export function countWholeValues(value: unknown, openDepth: number): number {
   return count(value, 0);
 }
 
+/** The chunks, then the newline that ends a JSON file. */
+export function* withNewline(chunks: Iterable<string>): Iterable<string> {
+  yield* chunks;
+  yield '\n';
+}
+
 /**
  * Writes `value` to `sink` exactly as `JSON.stringify(value, null, indent)` would (indent 0:
  * compact), StreamedArray included, in chunks of about 64 KiB.
  */
 export function writeJson(value: unknown, sink: (chunk: string) => void, indent = 0): void {
   for (const chunk of jsonChunks(value, { indent })) sink(chunk);
+}
+
+/** The sample contract's text, wherever it goes (standard output, `sample -o`, Export Sampled Curves): compact, then a newline. */
+export function sampleJsonText(stream: SampleStream): Iterable<string> {
+  return withNewline(jsonChunks(sampleDocument(stream)));
 }
 
 /** The sample contract as written by `animscope sample` (a StreamedArray per animation list and track list). */

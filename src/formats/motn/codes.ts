@@ -26,5 +26,5 @@ export const MOTN_CODES: DiagnosticCode[] = [
   { code: 'MOTN_SEQUENCE_OVERLAP', severity: 'error', summary: 'A sequence runs past the start of the next sequence or of the build date.' },
   { code: 'MOTN_BUILD_DATE', severity: 'info', summary: 'No build date string was found at the end of the file.' },
   { code: 'MOTN_ALIASES', severity: 'info', summary: 'More than 256 names share one sequence: each sequence lists only the first 256 aliases.' },
-  { code: 'MOTN_LIMIT', severity: 'error', summary: 'The file asks for more tracks and keys than its size can hold (overlapping sequences); decoding stopped.' },
+  { code: 'MOTN_LIMIT', severity: 'error', summary: 'A sequence asks for more instructions, tracks and keys than the bytes before its block 4 can hold (3 per byte; its tracks are not decoded), or the file for more than its size can hold (decoding stopped).' },
 ];

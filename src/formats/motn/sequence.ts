@@ -21,13 +21,30 @@ export interface MotnContext {
   bytes: Uint8Array;
   diagnostics: DiagnosticSink;
   /**
-   * Instructions, tracks and keys still allowed. Real files need far fewer than one unit per
-   * byte (motion.bin: ~0.25); only overlapping sequences can exceed it.
+   * Instructions, tracks and keys still allowed in the whole file. Real files need far fewer than
+   * one unit per byte (motion.bin: ~0.25); only overlapping sequences can exceed it. Each sequence
+   * also has its own, smaller allowance (sequenceBudget): one garbage sequence cannot spend it all.
    */
   budget: number;
-  /** Set once the budget ran out: later sequences are not decoded. */
+  /** Set once the file's budget ran out: later sequences are not decoded. */
   exhausted: boolean;
 }
+
+/**
+ * The work units (instructions, tracks, keys) one sequence may spend, from its block 4 offset
+ * `o4`: everything an honest sequence counts lies before block 4 — an instruction takes 2 bytes
+ * of block 1; a track (1 unit, plus its 2 implied keys) at least 1 byte of block 2; each other
+ * key a frame number in block 3 — so at most 3 units per byte (motion.bin: at most 1.83). A u16
+ * offset keeps it under 197,629 however big the file: only overlapping blocks ask for more.
+ * SEQUENCE_SLACK lets a few overrunning tracks through, decoded as far as they go with
+ * MOTN_BLOCK_OVERLAP saying where; garbage asking for thousands of keys more is cut.
+ */
+export function sequenceBudget(o4: number): number {
+  return 3 * o4 + SEQUENCE_SLACK;
+}
+
+/** About four tracks of u8 key counts (at most 258 units each) past their blocks. */
+const SEQUENCE_SLACK = 0x400;
 
 export interface DecodedSequence {
   node: FieldNode;
@@ -148,6 +165,14 @@ export function decodeSequence(ctx: MotnContext, start: number, rawEnd: number, 
     result.node = finish(b, bytes, start, result.end);
     return result;
   }
+  let allowance = sequenceBudget(o4);
+  /** Takes `units` from the sequence's allowance and the file's budget; false once either is spent. */
+  const spend = (units: number): boolean => {
+    allowance -= units;
+    ctx.budget -= units;
+    return allowance >= 0 && ctx.budget >= 0;
+  };
+  const overspent = (): boolean => allowance < 0 || ctx.budget < 0;
 
   // Block 1: instructions → track list.
   let trackCount = 0;
@@ -163,7 +188,7 @@ export function decodeSequence(ctx: MotnContext, start: number, rawEnd: number, 
     p += 2;
     if (instr === 0) { terminated = true; break; }
     instructions++;
-    if (--ctx.budget < 0) break;
+    if (!spend(1)) break;
     const bone = instr >> 9;
     if ((instr & 0x1ff) === 0 && badInstruction < 0) badInstruction = p - 2;
     if (bone <= lastBone && unordered < 0) unordered = p - 2;
@@ -172,7 +197,7 @@ export function decodeSequence(ctx: MotnContext, start: number, rawEnd: number, 
   }
   const end1 = p;
   b.array('block1', start + 12, instructions + (terminated ? 1 : 0), U16, 'table');
-  if (!terminated && ctx.budget >= 0) {
+  if (!terminated && !overspent()) {
     diagnostics.error('MOTN_BLOCK1_UNTERMINATED', start + 12, end1 - start - 12,
       `${where()}: block 1 at ${hex(start + 12)} has no terminating 0 instruction before ${hex(limit1)}; ${instructions} instructions read.`);
   }
@@ -182,7 +207,7 @@ export function decodeSequence(ctx: MotnContext, start: number, rawEnd: number, 
   if (unordered >= 0) {
     diagnostics.warning('MOTN_INSTRUCTION', unordered, 2, `${where()}: instruction at ${hex(unordered)} does not follow the previous bone in ascending order.`);
   }
-  if (ctx.budget < 0) return exhaust(ctx, b, result, where());
+  if (overspent()) return exhaust(ctx, b, result, where(), ctx.budget < 0 ? undefined : o4);
   blockBoundary(diagnostics, where, 1, end1, 2, p2, 0);
 
   // Block 2: key counts.
@@ -216,8 +241,7 @@ export function decodeSequence(ctx: MotnContext, start: number, rawEnd: number, 
         `${where()}: track ${t} has ${k} intermediate keys, but ${what} would run past the end of the file (${hex(len)}); tracks from ${t} on are dropped.`);
       break;
     }
-    ctx.budget -= keyCount + 1;
-    if (ctx.budget < 0) break;
+    if (!spend(keyCount + 1)) break;
     // Half counts a byte at a time: the whole bytes through a table, then the first `rest`
     // fields of the last byte, whose remaining fields must be zero.
     const whole = keyCount >> 2, rest = keyCount & 3;
@@ -255,7 +279,7 @@ export function decodeSequence(ctx: MotnContext, start: number, rawEnd: number, 
   if (frameProblem >= 0) diagnostics.warning('MOTN_FRAME_ORDER', frameProblem, frameSize, `${where()}: frame number at ${hex(frameProblem)} is smaller than the key before it.`);
   if (frameBeyond >= 0) diagnostics.warning('MOTN_FRAME_ORDER', frameBeyond, frameSize, `${where()}: frame number at ${hex(frameBeyond)} is beyond the sequence length ${frames}.`);
   if (unusedBits >= 0) diagnostics.hint('MOTN_BLOCK4_BITS', unusedBits, 1, `${where()}: unused 2-bit fields in block 4 byte ${hex(unusedBits)} are not zero.`);
-  if (ctx.budget < 0) return exhaust(ctx, b, result, where());
+  if (overspent()) return exhaust(ctx, b, result, where(), ctx.budget < 0 ? undefined : o4);
   if (decodedTracks === tracks) {
     blockBoundary(diagnostics, where, 3, c3, 4, p4, 0);
     blockBoundary(diagnostics, where, 4, c4, 5, p5, 1);
@@ -337,8 +361,15 @@ function finish(b: StructBuilder, bytes: Uint8Array, start: number, end: number)
   return gaps || pos < end ? fillGaps(node, bytes, start, end) : node;
 }
 
-function exhaust(ctx: MotnContext, b: StructBuilder, result: DecodedSequence, where: string): DecodedSequence {
-  if (!ctx.exhausted) {
+/**
+ * A sequence that spent its allowance (`o4`: its block 4 offset) or the file's budget (`o4`
+ * undefined) keeps its header and no tracks; only the file's budget stops the sequences after it.
+ */
+function exhaust(ctx: MotnContext, b: StructBuilder, result: DecodedSequence, where: string, o4?: number): DecodedSequence {
+  if (o4 !== undefined) {
+    ctx.diagnostics.error('MOTN_LIMIT', result.start, 12,
+      `${where}: its instructions, tracks and keys need more than the ${sequenceBudget(o4)} work units the ${o4} bytes before its block 4 can hold (overlapping blocks); its tracks are not decoded.`);
+  } else if (!ctx.exhausted) {
     ctx.exhausted = true;
     ctx.diagnostics.error('MOTN_LIMIT', result.start, 12,
       `${where}: the file asks for more instructions, tracks and keys than its ${ctx.bytes.length} bytes can hold (overlapping sequences); decoding stopped here.`);
