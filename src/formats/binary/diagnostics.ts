@@ -121,6 +121,7 @@ export const COMMON_CODES: DiagnosticCode[] = [
   { code: 'TOO_MANY_DIAGNOSTICS', severity: 'info', summary: 'More problems than the diagnostic limit; the rest were dropped.' },
   { code: 'UNKNOWN_FORMAT', severity: 'error', summary: 'The bytes match no supported format.' },
   { code: 'TRUNCATED', severity: 'error', summary: 'A structure runs past the end of the file.' },
+  { code: 'DIAGNOSTIC_REPAIRED', severity: 'warning', summary: 'The editor page received diagnostics it could not show as sent (an offset outside the file, an unknown severity, no code or message): it moved them inside the file or left them out, and says how many.' },
 ];
 
 const HEX_DIGITS = '0123456789ABCDEF';
