@@ -91,6 +91,16 @@ describe('diagnostic offsets stay inside the file', function () {
     assert.ok(!file.diagnostics.some((d) => d.offset === bytes.length - 1));
   });
 
+  it('a BCK cut to 42 bytes bound to a model: MDL_JOINT_COUNT (about the joint count at 0x2C, not in the bytes) stays inside them', () => {
+    const bytes = readSample('j3d/smg/TripodBossCore/2ndDemo.bck').slice(0, 42);
+    const model = realFiles().map((f) => (/\.(bdl|bmd)$/i.test(f.name) ? decodeModel(f.bytes, new DiagnosticSink()).model : undefined)).find((m) => m);
+    assert.ok(model);
+    const bound = bindModel(decode(bytes, '2ndDemo.bck'), model, 'm.bdl', 'folder').diagnostics;
+    const count = bound.find((d) => d.code === 'MDL_JOINT_COUNT');
+    assert.ok(count, 'the joint counts differ');
+    assert.deepStrictEqual([count.offset, count.length], [42, 0]);
+  });
+
   it('a sink that knows the data length keeps every offset inside it (negative, past the end, not a number)', () => {
     const sink = new DiagnosticSink().within(100);
     sink.error('TRUNCATED', -1, 4, 'a');
