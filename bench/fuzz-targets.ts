@@ -10,19 +10,26 @@ import * as path from 'path';
 import * as v8 from 'v8';
 import * as zlib from 'zlib';
 import { describeTracks, sampleStream } from '../src/anim';
+import { applyAnimation, initialState } from '../src/anim/apply';
+import { bindPoseModel, poseModel } from '../src/anim/pose';
 import { DEFAULT_MAX_SAMPLES, SampleLimitError } from '../src/anim/sample';
 import { bindModel } from '../src/extension/model/binding';
+import { exportDecoded } from '../src/export/json';
 import { sampleDocument, writeJson } from '../src/export/serialize';
 import {
   compressionOf, decompressEntry, extractAny, isAnyArchive, listArchiveTree, openAnyArchive,
 } from '../src/formats/archive/archive';
 import { locateInArchive } from '../src/formats/archive/archive-path';
-import { DiagnosticSink } from '../src/formats/binary/diagnostics';
+import { Diagnostic, DiagnosticSink } from '../src/formats/binary/diagnostics';
 import type { FieldNode } from '../src/formats/binary/fields';
-import { decode } from '../src/formats/index';
+import { decode, detect } from '../src/formats/index';
 import { decodeModel } from '../src/formats/model/model';
+import { decodeModelTextures } from '../src/formats/model/tex1';
 import type { ModelData } from '../src/formats/model/types';
+import { isAnimFormat } from '../src/formats/registry';
 import type { DecodedFile } from '../src/formats/types';
+import { loadedFileOf } from '../src/wire/loadedFile';
+import { isHostToWebview, msg } from '../src/wire/protocol';
 import { prng } from '../test/fixtures/prng';
 import { buildPks } from '../test/fixtures/pks-writer';
 import { listSamples, samplePath, SAMPLES_DIR } from '../test/unit/helpers';
@@ -31,14 +38,19 @@ import { listSamples, samplePath, SAMPLES_DIR } from '../test/unit/helpers';
 export const FUZZ_MAX_SAMPLES = Math.min(DEFAULT_MAX_SAMPLES, 1_000_000);
 
 export type MemberKind = 'anim' | 'archive' | 'pks' | 'model';
-export const TARGETS = ['decode', 'sample', 'describe', 'binding', 'archive', 'pks-gzip', 'model'] as const;
+/**
+ * `pose`: the model posed by an animation (the bound model by the input, or the input model by a
+ * real BCK); `textures`: the input model's texels; `load`: the editor's load message, bound to a
+ * model, through the page's check; `export`: the JSON export written out.
+ */
+export const TARGETS = ['decode', 'sample', 'describe', 'binding', 'archive', 'pks-gzip', 'model', 'pose', 'textures', 'load', 'export'] as const;
 export type Target = (typeof TARGETS)[number];
 
 const TARGETS_OF: Record<MemberKind, Target[]> = {
-  anim: ['decode', 'sample', 'describe', 'binding'],
+  anim: ['decode', 'sample', 'describe', 'binding', 'pose', 'load', 'export'],
   archive: ['archive'],
   pks: ['pks-gzip'],
-  model: ['model', 'binding'],
+  model: ['model', 'binding', 'pose', 'textures', 'load', 'export'],
 };
 
 export interface Member {
@@ -83,7 +95,8 @@ function kindOf(name: string, bytes: Uint8Array): MemberKind | undefined {
   if (/\.(bmd|bdl)$/i.test(name)) return 'model';
   if (/\.pks$/i.test(name) || compressionOf(bytes) === 'gzip') return 'pks';
   if (isAnyArchive(bytes)) return 'archive';
-  if (/\.(bck|btk|brk|bca)$|motion.*\.bin$|\.motn$/i.test(name)) return 'anim';
+  // every animation kind of the registry (BPK, BTP, BVA … too), by magic or by name and content
+  if (isAnimFormat(detect(bytes, name))) return 'anim';
   return undefined;
 }
 
@@ -249,16 +262,56 @@ export function makeInput(corpus: Corpus, seed: number): Input {
 
 // --- targets ---
 
-/** Runs `input` through its target. Throws only what escapes AnimScope (a finding). */
+/** A finding that is not an exception: what the target made is wrong (the message says what). */
+export class Finding extends Error {}
+
+/** Every diagnostic lies in [0, size] of the data it describes (issue 26: the page refused a whole load over offset −1). */
+function checkOffsets(diagnostics: readonly Diagnostic[], size: number, where: string): void {
+  for (const d of diagnostics) {
+    if (!(Number.isInteger(d.offset) && d.offset >= 0 && d.offset <= size)) {
+      throw new Finding(`${where}: ${d.code} at offset ${d.offset}, outside the ${size} bytes of data: ${d.message.slice(0, 200)}`);
+    }
+  }
+}
+
+function decoded(bytes: Uint8Array, name: string): DecodedFile {
+  const file = decode(bytes, name);
+  checkOffsets(file.diagnostics, file.bytes.length, 'decode');
+  return file;
+}
+
+function modelOf(bytes: Uint8Array): { model?: ModelData; sink: DiagnosticSink; diagnostics: Diagnostic[] } {
+  const sink = new DiagnosticSink();
+  const { model } = decodeModel(bytes, sink);
+  const diagnostics = [...sink.list];
+  checkOffsets(diagnostics, bytes.length, 'model decode');
+  return { model, sink, diagnostics };
+}
+
+/** The load message as the page gets it (structured clone), through the page's check: accepted whole, with nothing to repair. */
+function checkLoad(file: DecodedFile, model?: { data: ModelData; name: string; diagnostics: readonly Diagnostic[] }): void {
+  const bound = model && file.anim ? bindModel(file, model.data, model.name, 'folder', model.diagnostics) : undefined;
+  if (bound) checkOffsets(bound.diagnostics, file.bytes.length, 'binding');
+  const loaded = loadedFileOf(file, { fileByteLength: file.bytes.length, ...(bound ? { model: bound.info } : {}) });
+  const m = structuredClone(msg.load(loaded, { frameRate: 30 }));
+  if (!isHostToWebview(m)) throw new Finding('load: the page refuses the whole load message');
+  const repaired = [...m.file.diagnostics, ...(m.file.model?.fileDiagnostics ?? [])].find((d) => d.code === 'DIAGNOSTIC_REPAIRED');
+  if (repaired) throw new Finding(`load: the page had to repair the message: ${repaired.message}`);
+  if (bound && !m.file.model) throw new Finding(`load: the page left the bound model out: ${m.file.modelError}`);
+}
+
+const POSE_FRAMES = [0, 0.5, 7, 1e6, NaN];
+
+/** Runs `input` through its target. Throws only what escapes AnimScope, or a Finding. */
 export function runTarget(corpus: Corpus, input: Input): void {
   const { bytes, member } = input;
   const name = member.name.split('/').pop() ?? member.name;
   switch (input.target) {
     case 'decode':
-      decode(bytes, name);
+      decoded(bytes, name);
       return;
     case 'sample': {
-      const file = decode(bytes, name);
+      const file = decoded(bytes, name);
       if (!file.anim) return;
       const stream = sampleStream(file);
       // The CLI writes up to 5,000,000 samples by default (~1 s of writing on its own); here
@@ -278,7 +331,7 @@ export function runTarget(corpus: Corpus, input: Input): void {
       return;
     }
     case 'describe': {
-      const file = decode(bytes, name);
+      const file = decoded(bytes, name);
       if (!file.anim) return;
       const count = file.anim.format === 'motn' ? Math.min(8, file.anim.sequences.length) : 1;
       for (let s = 0; s < count; s++) {
@@ -293,12 +346,12 @@ export function runTarget(corpus: Corpus, input: Input): void {
     }
     case 'binding': {
       if (member.kind === 'model') {
-        const m = decodeModel(bytes, new DiagnosticSink()).model;
-        if (m) bindModel(corpus.bck, m, name, 'folder');
+        const m = modelOf(bytes).model;
+        if (m) checkOffsets(bindModel(corpus.bck, m, name, 'folder').diagnostics, corpus.bck.bytes.length, 'binding');
         return;
       }
-      const file = decode(bytes, name);
-      if (file.anim) bindModel(file, corpus.model, 'model.bdl', 'folder');
+      const file = decoded(bytes, name);
+      if (file.anim) checkOffsets(bindModel(file, corpus.model, 'model.bdl', 'folder').diagnostics, file.bytes.length, 'binding');
       return;
     }
     case 'archive':
@@ -314,8 +367,56 @@ export function runTarget(corpus: Corpus, input: Input): void {
       return;
     }
     case 'model':
-      decodeModel(bytes, new DiagnosticSink());
+      modelOf(bytes);
       return;
+    case 'pose': {
+      if (member.kind === 'model') {
+        const m = modelOf(bytes).model;
+        if (!m) return;
+        bindPoseModel(m);
+        const state = initialState(m);
+        for (const f of POSE_FRAMES) {
+          if (corpus.bck.anim) applyAnimation(state, corpus.bck.anim, f);
+          poseModel(m, state.locals);
+        }
+        return;
+      }
+      const file = decoded(bytes, name);
+      if (!file.anim) return;
+      const state = initialState(corpus.model);
+      for (const f of POSE_FRAMES) {
+        applyAnimation(state, file.anim, f);
+        poseModel(corpus.model, state.locals);
+      }
+      return;
+    }
+    case 'textures': {
+      const { model, sink } = modelOf(bytes);
+      if (!model) return;
+      decodeModelTextures(bytes, model.textures, sink, { allLevels: true });
+      checkOffsets(sink.list, bytes.length, 'textures');
+      return;
+    }
+    case 'load': {
+      const file = decoded(bytes, name);
+      if (member.kind === 'model') {
+        checkLoad(file);
+        // an animation bound to this model, with the model's own diagnostics
+        const { model, diagnostics } = modelOf(bytes);
+        if (model) checkLoad(corpus.bck, { data: model, name, diagnostics });
+        return;
+      }
+      checkLoad(file, { data: corpus.model, name: 'model.bdl', diagnostics: [] });
+      return;
+    }
+    case 'export': {
+      const file = decoded(bytes, name);
+      const bound = file.anim ? bindModel(file, corpus.model, 'model.bdl', 'folder') : undefined;
+      const doc = exportDecoded({ ...file, ...(bound ? { diagnostics: [...file.diagnostics, ...bound.diagnostics], boundModel: bound.exported } : {}) });
+      checkOffsets(doc.diagnostics, file.bytes.length, 'export');
+      writeJson(doc, () => undefined);
+      return;
+    }
   }
 }
 

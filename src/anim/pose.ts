@@ -155,8 +155,11 @@ export function checkInverseBinds(model: PoseModel & Pick<ModelData, 'envelopes'
     if (!(rot <= INVERSE_BIND_TOLERANCE && trans <= INVERSE_BIND_TRANSLATION_TOLERANCE)) {
       if (out.length >= 16) { more++; continue; }
       const name = model.joints[j]?.name ?? '';
+      // The joint's entry in JNT1, or, for a joint the file does not hold (a placeholder), its stored inverse bind.
+      const jointOffset = model.joints[j]?.offset ?? -1;
+      const [offset, length] = jointOffset >= 0 ? [jointOffset, 0x40] : [(env.inverseBindOffset ?? 0) + j * 0x30, 0x30];
       out.push({
-        severity: 'info', code: 'MDL_INVERSE_BIND', offset: model.joints[j]?.offset ?? 0, length: 0x40,
+        severity: 'info', code: 'MDL_INVERSE_BIND', offset, length,
         message: `EVP1: joint ${j} (${JSON.stringify(name)}): bind-pose world × stored inverse bind is off the identity by ${rot.toFixed(4)} (3×3) / ${trans.toFixed(3)} (translation); vertices skinned to it will not sit where they are stored.`,
       });
     }

@@ -9,9 +9,14 @@ import type { Diagnostic } from '../formats/binary/diagnostics';
  */
 export const safe = escapeControls;
 
-/** One diagnostic per line: `FILE 0x0000001C error J3D_FILE_SIZE message` (file and message escaped). */
+/**
+ * One diagnostic per line: `FILE 0x0000001C error J3D_FILE_SIZE message` (file and message escaped).
+ * The offset column is always 10 characters: an offset no file can have (the sinks keep them inside
+ * the data) shows as `0x????????` rather than widening the column.
+ */
 export function diagnosticLine(file: string, d: Diagnostic): string {
-  return `${safe(file)} ${hex(d.offset, 8)} ${d.severity} ${d.code} ${safe(d.message)}`;
+  const offset = d.offset >= 0 && d.offset <= 0xFFFFFFFF && Number.isInteger(d.offset) ? hex(d.offset, 8) : '0x????????';
+  return `${safe(file)} ${offset} ${d.severity} ${d.code} ${safe(d.message)}`;
 }
 
 /**

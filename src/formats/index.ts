@@ -67,6 +67,7 @@ export function decode(input: Uint8Array, name = '', options: DecodeOptions = {}
     bytes = decompressYaz0(input, relocatedToStart(diagnostics), { maxSize: MAX_ANIMATION_SIZE });
     container = { kind: 'yaz0', compressedSize: input.length, decompressedSize: bytes.length };
   }
+  diagnostics.within(bytes.length);
   const detected = detect(bytes, name);
   const format: AnimFormat | undefined = options.format ?? (isAnimFormat(detected) ? detected : undefined);
 

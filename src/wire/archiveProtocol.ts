@@ -17,7 +17,7 @@
 import type { EntryFormat } from '../formats/archive/archive';
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import { FORMAT_IDS, KNOWN_FILE_KINDS, MODEL_KIND } from '../formats/registry';
-import { isDiagnostic } from './protocol';
+import { renderableDiagnostics } from './diagnosticRepair';
 import { isBool, isCount, isInt, isObj, isStr, Obj } from '../formats/binary/guards';
 
 export const ARCHIVE_PROTOCOL_VERSION = 1;
@@ -121,11 +121,14 @@ export function isListingRow(x: unknown, levelCount: number): x is ListingRow {
     oneOf(ENTRY_FORMATS, x.format) && oneOf(COMPRESSIONS, x.compression) && isBool(x.suspicious);
 }
 
+/** Checks one level; its diagnostics are repaired in place item by item (renderableDiagnostics) rather than refusing the listing. */
 export function isListingLevel(x: unknown): x is ListingLevel {
-  return isObj(x) && isStr(x.path) && isCount(x.depth) && (x.kind === 'rarc' || x.kind === 'pks') &&
+  if (!(isObj(x) && isStr(x.path) && isCount(x.depth) && (x.kind === 'rarc' || x.kind === 'pks') &&
     oneOf(COMPRESSIONS, x.container) && isCount(x.byteLength) && (x.compressedSize === undefined || isCount(x.compressedSize)) &&
     isCount(x.entryCount) && isBool(x.isArchive) && (x.detected === undefined || isStr(x.detected)) &&
-    Array.isArray(x.diagnostics) && x.diagnostics.every(isDiagnostic);
+    Array.isArray(x.diagnostics))) return false;
+  x.diagnostics = renderableDiagnostics(x.diagnostics, undefined, `the archive ${x.path || 'file'}`);
+  return true;
 }
 
 export function isArchiveListing(x: unknown): x is ArchiveListing {

@@ -34,9 +34,11 @@ import { MAX_MODEL_DIAGNOSTICS, ModelInfo, ModelJointInfo } from './modelInfo';
 import type { MaterialBindingInfo } from '../anim/materials';
 import { isPackedTree, PackedTree } from './packedTree';
 import { isCount, isIndexList, isObj, isStr, isVec3, Obj } from '../formats/binary/guards';
+import { renderableDiagnostics } from './diagnosticRepair';
 
 export type { MaterialBindingInfo } from '../anim/materials';
 export { MAX_MODEL_DIAGNOSTICS } from './modelInfo';
+export { isDiagnostic } from './diagnosticRepair';
 export type { ModelInfo, ModelJointInfo } from './modelInfo';
 
 export const PROTOCOL_VERSION = 5;
@@ -204,13 +206,7 @@ export type WebviewToHost = ReadyMessage | LoadingMessage | RenderedMessage | Se
 // ---- validation -----------------------------------------------------------------------------
 const isVersioned = (x: unknown): x is Obj => isObj(x) && x.version === PROTOCOL_VERSION && isStr(x.type);
 
-const SEVERITIES: readonly string[] = ['error', 'warning', 'info', 'hint'];
 const FORMATS: readonly string[] = [...FORMAT_IDS, 'model', 'unknown'];
-
-export function isDiagnostic(x: unknown): x is Diagnostic {
-  return isObj(x) && isStr(x.severity) && SEVERITIES.includes(x.severity) &&
-    isStr(x.code) && isStr(x.message) && isCount(x.offset) && isCount(x.length);
-}
 
 function isSettings(x: unknown): x is ViewSettings {
   return isObj(x) && typeof x.frameRate === 'number' && x.frameRate > 0 && x.frameRate <= 1000 &&
@@ -232,6 +228,10 @@ function isMaterialBindingInfo(x: unknown): x is MaterialBindingInfo {
     (x.texMtxSlot === undefined || isStr(x.texMtxSlot)) && (x.colorSlot === undefined || isStr(x.colorSlot));
 }
 
+/**
+ * Checks the bound model. Its `fileDiagnostics` are repaired in place, item by item
+ * (renderableDiagnostics), rather than refusing the model over one of them.
+ */
 export function isModelInfo(x: unknown): x is ModelInfo {
   if (!isObj(x) || !isStr(x.fileName) || !(x.source === 'remembered' || x.source === 'folder' || x.source === 'chosen')) return false;
   if (!isCount(x.scalingRule) || !Array.isArray(x.joints) || x.joints.length > MAX_MODEL_ITEMS) return false;
@@ -242,8 +242,12 @@ export function isModelInfo(x: unknown): x is ModelInfo {
   if (x.groupTargets !== undefined && !(Array.isArray(x.groupTargets) && x.groupTargets.every((s) => s === null || isStr(s)))) return false;
   if (x.jointNames !== undefined && !(Array.isArray(x.jointNames) && x.jointNames.every((s) => s === null || isStr(s)))) return false;
   if (x.materialBindings !== undefined && !(Array.isArray(x.materialBindings) && x.materialBindings.every(isMaterialBindingInfo))) return false;
-  if (x.fileDiagnostics !== undefined && !(Array.isArray(x.fileDiagnostics) && x.fileDiagnostics.length <= MAX_MODEL_DIAGNOSTICS &&
-    x.fileDiagnostics.every(isDiagnostic))) return false;
+  if (x.fileDiagnostics !== undefined) {
+    if (!Array.isArray(x.fileDiagnostics) || x.fileDiagnostics.length > MAX_MODEL_DIAGNOSTICS) return false;
+    const shown = renderableDiagnostics(x.fileDiagnostics, undefined, 'the model file');
+    // the note, when there is one, stays last within the limit
+    x.fileDiagnostics = shown.length > MAX_MODEL_DIAGNOSTICS ? [...shown.slice(0, MAX_MODEL_DIAGNOSTICS - 1), shown[shown.length - 1]] : shown;
+  }
   if (x.fileDiagnosticCount !== undefined && !isCount(x.fileDiagnosticCount)) return false;
   return true;
 }
@@ -258,16 +262,28 @@ function isRestParts(x: Record<string, unknown>): boolean {
     (x.modelPayload === undefined || isObj(x.modelPayload));
 }
 
+/**
+ * Refuses only a load the page cannot show at all (no bytes, tree or summary, an unknown format).
+ * What one item spoils is repaired in place, with a visible note: the diagnostics item by item
+ * (renderableDiagnostics: offsets moved inside the file), a bound model the page cannot use is
+ * left out with `modelError` saying so, companions and model candidates that are not well formed
+ * are left out.
+ */
 export function isLoadedFile(x: unknown): x is LoadedFile {
-  return isObj(x) && isRestParts(x) && isStr(x.format) && FORMATS.includes(x.format) && isCount(x.fileByteLength) &&
-    Array.isArray(x.diagnostics) && x.diagnostics.every(isDiagnostic) &&
-    isObj(x.summary) && isPackedTree(x.tree) &&
+  if (!(isObj(x) && isRestParts(x) && isStr(x.format) && FORMATS.includes(x.format) && isCount(x.fileByteLength) &&
+    Array.isArray(x.diagnostics) && isObj(x.summary) && isPackedTree(x.tree) &&
     (x.anim === undefined || (x.anim as Record<string, unknown>).format === x.format) &&
-    (x.model === undefined || isModelInfo(x.model)) &&
-    (x.companions === undefined || (Array.isArray(x.companions) && x.companions.every(isCompanion))) &&
-    (x.modelCandidates === undefined || (Array.isArray(x.modelCandidates) && x.modelCandidates.every(isStr))) &&
     (x.modelError === undefined || isStr(x.modelError)) &&
-    (x.partial === undefined || (isObj(x.partial) && isCount(x.partial.byteLength) && x.partial.byteLength >= (x.bytes as Uint8Array).length));
+    (x.partial === undefined || (isObj(x.partial) && isCount(x.partial.byteLength) && x.partial.byteLength >= (x.bytes as Uint8Array).length)))) return false;
+  x.diagnostics = renderableDiagnostics(x.diagnostics, byteLengthOf(x as unknown as LoadedFile), 'the file');
+  if (x.model !== undefined && !isModelInfo(x.model)) {
+    const name = isObj(x.model) && isStr(x.model.fileName) ? x.model.fileName : 'the bound model';
+    delete x.model;
+    x.modelError = `${name} arrived in a form the page cannot show; it is not drawn (the file's own view is complete).`;
+  }
+  if (x.companions !== undefined) x.companions = Array.isArray(x.companions) ? x.companions.filter(isCompanion) : [];
+  if (x.modelCandidates !== undefined) x.modelCandidates = Array.isArray(x.modelCandidates) ? x.modelCandidates.filter(isStr) : [];
+  return true;
 }
 
 export function isHostToWebview(x: unknown): x is HostToWebview {

@@ -125,6 +125,8 @@ async function answer(m: WebviewToHost): Promise<void> {
     });
     // `&badpayload` sends a payload the page must refuse (the skeleton stands in with a message).
     if (params.get('badpayload') !== null) (loaded as { modelPayload?: unknown }).modelPayload = { kind: 'modelPayload', version: 1, fileName: 'x' };
+    // `&baddiag` adds a diagnostic with offset −1, as the host once sent for a truncated model (the page repairs it).
+    if (params.get('baddiag') !== null) loaded.diagnostics = [...loaded.diagnostics, { severity: 'info', code: 'MDL_INVERSE_BIND', offset: -1, length: 0x40, message: 'offset −1' }];
     // As the editor posts to a page that shows nothing yet: a big file's start first, then the whole.
     const { first, rest } = loadsOf(loaded);
     window.postMessage(msg.load(first, settings(names)), '*');

@@ -148,7 +148,9 @@ export class ChunkContext {
   /** Reads a chunk-relative u32 offset field, displayed as chunk-relative and absolute hex. */
   offsetField(name: string, rel: number): number {
     const start = this.chunk.start;
-    return this.b.u32(name, start + rel, (v) => (v === 0 ? '0 (none)' : `${hex(v)} (absolute ${hex(start + v)})`));
+    const value = this.b.u32(name, start + rel, (v) => (v === 0 ? '0 (none)' : `${hex(v)} (absolute ${hex(start + v)})`));
+    this.diagnostics.pointsTo(start + value, start + rel, 4);
+    return value;
   }
 
   /**

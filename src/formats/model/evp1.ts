@@ -84,6 +84,7 @@ export function decodeEvp1(ctx: ChunkContext, jointCount: number): Envelopes {
   }
   const binds = ctx.table('inverseBinds', bindRel, Math.min(wanted, fitBinds), MATRIX, 'table');
   out.inverseBinds = new Float64Array(binds.count * 12);
+  out.inverseBindOffset = binds.count > 0 ? binds.offset : 0;
   for (let i = 0; i < binds.count * 12; i++) out.inverseBinds[i] = view.getFloat32(binds.offset + i * 4, false);
   return out;
 }

@@ -70,6 +70,7 @@ function opaqueChunk(bytes: Uint8Array, diagnostics: DiagnosticSink, chunk: Chun
 /** Decodes a BMD/BDL as far as the bytes allow. Never throws. */
 export function decodeModel(bytes: Uint8Array, diagnostics: DiagnosticSink): ModelResult {
   const rootNode: FieldNode = { name: '', path: '', offset: 0, size: bytes.length, type: 'model', children: [] };
+  diagnostics.within(bytes.length);
   try {
     return decodeModelUnsafe(bytes, diagnostics, rootNode);
   } catch (e) {

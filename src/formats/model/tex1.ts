@@ -78,6 +78,7 @@ export function decodeTex1(ctx: ChunkContext): ModelTexture[] {
       continue;
     }
     const start = h + imageRel;
+    ctx.diagnostics.pointsTo(start, h + 0x1C, 4);
     const chain = mipChain(format, width, height, imageCount);
     let levels = 0;
     for (let k = 0; k < imageCount; k++) {
@@ -109,6 +110,7 @@ export function decodeTex1(ctx: ChunkContext): ModelTexture[] {
         continue;
       }
       const pStart = h + paletteRel;
+      ctx.diagnostics.pointsTo(pStart, h + 0x0C, 4);
       if (pStart + paletteCount * 2 > chunkEnd || !(t.paletteFormat in PALETTE_FORMAT_NAMES)) {
         ctx.limited.add('error', 'MDL_TEXTURE_PALETTE', h + 0x08, 8, () => `TEX1: ${label}: the palette (${paletteCount} entries of format ${t.paletteFormat} at ${hex(pStart)}) is not inside the chunk or its format is not 0 IA8, 1 RGB565, 2 RGB5A3.`);
         continue;

@@ -171,6 +171,8 @@ export interface Envelopes {
   envelopes: { joints: number[]; weights: number[] }[];
   /** 12 numbers (3×4 row-major) per JNT1 joint; only as many as the chunk holds. */
   inverseBinds: Float64Array;
+  /** Absolute offset of the first stored inverse bind (0x30 bytes each); 0 with none. */
+  inverseBindOffset?: number;
 }
 
 /** DRW1 draw-matrix kind. */
