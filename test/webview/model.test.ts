@@ -149,7 +149,9 @@ describe('the 3D model in the editor page (chromium, SwiftShader WebGL2)', funct
      * Plays from frame 0 for `elapsed` game frames on a manual clock (one tick), in `loopMode`, then
      * pauses: the player's frame and the texture Blink gives the model then.
      */
-    const played = (elapsed: number, loopMode: number): Promise<[number, number]> => page.evaluate(([e, mode]) => {
+    const played = (elapsed: number, loopMode: number): Promise<[number, number]> => playedBox(elapsed, loopMode).then(([f, t]) => [f, t]);
+    /** played(), and the frame box while playing and once paused. */
+    const playedBox = (elapsed: number, loopMode: number): Promise<[number, number, string, string]> => page.evaluate(([e, mode]) => {
       const app = (window as W).animscopeApp;
       const player = app.panel('curves').deck.player;
       let now = 0;
@@ -160,8 +162,10 @@ describe('the 3D model in the editor page (chromium, SwiftShader WebGL2)', funct
       player.play();
       now = (e / player.fps) * 1000;
       ticks.pop()!();
+      const box = player.element.querySelector('.as-player-frame-input') as HTMLInputElement;
+      const playing = box.value;
       player.pause();
-      return [player.frame, app.panel('model').composer.state.materials[0].texNumbers[0]];
+      return [Math.round(player.frame * 1e6) / 1e6, app.panel('model').composer.state.materials[0].texNumbers[0], playing, box.value];
     }, [elapsed, loopMode]);
     assert.strictEqual(await at(10, 'plain10'), 4, 'the model\'s own texture number (MAT3) without Blink');
     assert.strictEqual(await at(20, 'plain20'), 4);
@@ -183,6 +187,8 @@ describe('the 3D model in the editor page (chromium, SwiftShader WebGL2)', funct
     assert.strictEqual(await texture(), 2, 'paused: Blink holds the player\'s frame');
     // The player's loop mode, not Blink's: mirrored loop, 70 frames → t = 70 / 40 = 1.75 → 1 − |1.75 − 1| = 0.25 → frame 10.
     assert.deepStrictEqual(await played(70, 4 /* mirrored loop */), [10, 2]);
+    // Between frames while playing (50.5 → 10.5): the frame box names the game frame shown, 10; paused, the exact 10.5.
+    assert.deepStrictEqual(await playedBox(50.5, 2), [10.5, 2, '10', '10.5']);
 
     const d = await diff(page, 'plain20', 'blink20');
     const box = await modelBox(page, 'blink20');
@@ -244,6 +250,10 @@ describe('the 3D model in the editor page (chromium, SwiftShader WebGL2)', funct
     await page.waitForFunction(() => !(document.querySelector('.hover-card') as HTMLElement).hidden);
     const card = await page.evaluate(() => document.querySelector('.hover-card')!.textContent);
     assert.ok(card!.includes('0x00007160') || card!.includes('0x7160'), `hover card: ${card}`);
+    // One row per fact: the card's raw "Bytes" and the texture's image data and header ranges each once.
+    const labels = await page.evaluate(() => [...document.querySelectorAll('.hover-card dt')].map((d) => d.textContent));
+    assert.deepStrictEqual(labels.filter((l, i) => labels.indexOf(l) !== i), [], `labels: ${labels.join(', ')}`);
+    assert.ok(labels.includes('Image data') && labels.includes('Header'), `labels: ${labels.join(', ')}`);
     for (const t of [1, 4]) {
       await page.locator(`.as-textures-tile[data-texture="${t}"]`).click();
       await page.waitForFunction((o) => (window as W).fakeHost.sent.some((m: W) => m.type === 'selection' && m.offset === o), want[t]);
