@@ -540,7 +540,7 @@ export interface TableAndBankNames {
  * (elements of `bankType`) in the tree.
  */
 export function readTableAndBank(ctx: ChunkContext, names: TableAndBankNames, entry: ElementLayout, bankType: ScalarType):
-  { loopMode: number; duration: number; bankCount: number; table: { offset: number; count: number }; bank: { offset: number; count: number } } {
+  { loopMode: number; duration: number; count: number; bankCount: number; table: { offset: number; count: number }; bank: { offset: number; count: number } } {
   const { b } = ctx;
   const s = ctx.start;
   const { loopMode, duration } = readAnimationStart(ctx);
@@ -550,7 +550,7 @@ export function readTableAndBank(ctx: ChunkContext, names: TableAndBankNames, en
   const bankOffset = ctx.offsetField(names.bankOffset, 0x14);
   const table = ctx.table(names.table, tableOffset, count, entry, 'table');
   const bank = ctx.table(names.bank, bankOffset, bankCount, scalarElement(bankType), 'bank');
-  return { loopMode, duration, bankCount, table, bank };
+  return { loopMode, duration, count, bankCount, table, bank };
 }
 
 /**

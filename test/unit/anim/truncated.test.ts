@@ -13,7 +13,8 @@ import { decode } from '../../../src/formats';
 import { summarize } from '../../../src/formats/summary';
 import { formatSummary } from '../../../src/cli/summaryText';
 import { sampleFile } from '../../../src/anim/sample';
-import { readSample } from '../helpers';
+import { readSample, realFiles } from '../helpers';
+import { syntheticKindFiles } from '../../fixtures/j3d-kinds-writer';
 
 const FULL = readSample('j3d/smg/TripodBossCore/2ndDemo.bck');
 
@@ -55,5 +56,36 @@ describe('anim: a truncated BCK shows no values it does not hold', () => {
     assert.ok(values('joints/0/scale/x').every((v) => v === 1));
     // translationBank at 0x1C0 is gone: a constant from it is missing, not 0.
     assert.ok(values('joints/0/translation/x').every(Number.isNaN));
+  });
+});
+
+describe('summary: a count the file holds fewer of than its header declares says so, every J3D kind', () => {
+  // Every synthetic J3D kind and every real BCK/BTK/BRK/BCA, cut at each length: wherever the summary
+  // counts fewer groups (joints, entries, shapes …) than the whole file, it names the declared count.
+  const inputs = [
+    ...syntheticKindFiles(),
+    ...realFiles().filter((f) => !f.path.includes('.arc/') && /\.(bck|btk|brk|bca)$/.test(f.name)).map((f) => ({ name: f.name, bytes: f.bytes })),
+  ];
+
+  it('"k of n readable" for every cut that loses groups, no note when none is lost', () => {
+    const kinds = new Set<string>();
+    for (const input of inputs) {
+      const whole = summarize(decode(input.bytes, input.name));
+      const groups = whole.counts.filter(([label]) => !/^(tracks|keyed tracks|constant tracks|stepped tracks|empty tracks|keys|values)$|bank$/.test(label));
+      assert.ok(groups.length > 0 && groups.every((c) => c.length === 2), input.name);
+      for (let length = 0x20; length < input.bytes.length; length++) {
+        const cut = summarize(decode(input.bytes.subarray(0, length), input.name));
+        for (const [label, n] of groups) {
+          const c = cut.counts.find((x) => x[0] === label);
+          // Cuts that leave none are skipped: they include those inside the chunk header, where the declared count is not read.
+          if (!c || c[1] >= n || c[1] === 0) continue;
+          assert.strictEqual(c[2], n, `${input.name} cut at ${length}: ${label} ${c[1]} of ${c[2]}`);
+          kinds.add(whole.format);
+        }
+      }
+    }
+    // Each kind with an input of 2 groups or more had a cut that kept some and lost others (so each was checked).
+    const checkable = inputs.filter((i) => summarize(decode(i.bytes, i.name)).counts.some(([label, n]) => n >= 2 && !/^(tracks|keyed tracks|constant tracks|stepped tracks|empty tracks|keys|values)$|bank$/.test(label)));
+    assert.deepStrictEqual([...kinds].sort(), [...new Set(checkable.map((i) => decode(i.bytes, i.name).format))].sort());
   });
 });
