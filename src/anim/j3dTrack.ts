@@ -8,25 +8,21 @@
  *   and are read like mode 1).
  *
  * Out-of-bank policy (the decoders clamp banks to the file, a hostile entry may point past
- * them): only complete keys inside the bank are used. A track whose first key (or constant)
- * is not readable takes the channel default; a keyed track cut short keeps its readable keys,
- * so it holds the last readable value. Nothing is ever read from past the bank (no NaN).
+ * them): only complete keys inside the bank are used; nothing is ever read from past the bank.
+ * A value the file does not hold is missing (NaN; `null` in `sample`), never a made-up default:
+ * a constant or a first key past the bank is NaN everywhere; a keyed track cut short keeps its
+ * readable keys and is NaN from the last one's time on (the next key's time and value are unknown).
  *
  * Keyed tracks are views over the bank (Curve.view): nothing is copied per key, so a file whose
  * every track claims 65,535 keys of one shared bank (J3D_TRACK_RANGE) costs O(tracks), not
  * O(tracks × bank).
- *
- * With `outside: 'missing'` (the kinds of FORMATS.md §9, whose values the game would read from
- * past the bank) those values are missing instead: a constant or a first key past the bank is NaN
- * everywhere; a keyed track cut short keeps its readable keys and is NaN from the last one's time
- * on (the next key's time and value are unknown).
  */
 import { Curve, CurvePost, KeyData } from './curve';
 import type { KeyTrack } from '../formats/jsystem/types';
 
 export interface J3DChannel {
   curve: Curve;
-  /** Number of keys read (0 for a count-0 default). */
+  /** Number of keys read (0 for a count-0 default or a missing constant). */
   keyCount: number;
   /** Bank element index of key i's value. */
   valueElement(i: number): number;
@@ -39,8 +35,6 @@ export interface J3DChannelOptions {
   post?: CurvePost;
   /** Output unit per raw unit (rotation: degrees per raw unit); applied by CurvePost.Rotation. */
   scale?: number;
-  /** What a value read from past the bank becomes: the channel default (BCK, BTK, BRK), or missing (NaN). */
-  outside?: 'default' | 'missing';
 }
 
 
@@ -75,19 +69,18 @@ export function compileJ3DTrack(track: KeyTrack | undefined, bank: KeyData, opti
   const scale = options.scale ?? 1;
   const count = nonNegativeInt(track?.count);
   const index = nonNegativeInt(track?.index);
-  const missing = options.outside === 'missing';
   const constant = (value: number): J3DChannel => new Channel(Curve.constant(value, post, scale), 0, count, -1, 0);
   if (!track || count === 0) return constant(options.defaultValue);
   const len = bank.length;
   if (count === 1) {
-    if (index >= len) return constant(missing ? NaN : options.defaultValue);
+    if (index >= len) return constant(NaN);
     return new Channel(Curve.constant(bank[index], post, scale), 1, count, index, 0);
   }
   const stride = keyStride(track.tangentMode);
   const readable = index < len ? Math.floor((len - index) / stride) : 0;
   const k = Math.min(count, readable);
-  if (k === 0) return constant(missing ? NaN : options.defaultValue);
+  if (k === 0) return constant(NaN);
   const curve = Curve.view(bank, index, k, stride as 3 | 4, post, scale);
-  if (missing && k < count) curve.missingFrom = curve.time(k - 1);
+  if (k < count) curve.missingFrom = curve.time(k - 1);
   return new Channel(curve, k, count, index + 1, stride);
 }

@@ -14,7 +14,8 @@ import type { BtkAnim } from '../formats/jsystem/btk/types';
 import type { SrtTracks } from '../formats/jsystem/types';
 import type { MotnKey, MotnSequence } from '../formats/motn/types';
 
-export type TrackUnit = 'scale' | 'degrees' | 'units' | 'color' | 'radians' | 'matrix';
+/** What a track's values measure; `visibility`: 1 shown, 0 hidden (BVA). */
+export type TrackUnit = 'scale' | 'degrees' | 'units' | 'color' | 'radians' | 'matrix' | 'visibility';
 
 export interface DescribedKey {
   frame: number;

@@ -1,5 +1,5 @@
 import { formatLabel } from '../formats/registry';
-import type { Summary } from '../formats/summary';
+import { countText, Summary } from '../formats/summary';
 import { plural, safe } from './format';
 
 const MAX_NAMES = 40;
@@ -13,7 +13,7 @@ export function formatSummary(s: Summary, label: string): string {
   if (s.loopMode !== undefined) row('loop mode', s.loopMode);
   if (s.rotationFraction !== undefined) row('rotation fraction', s.rotationFraction);
   if (s.matrixMode !== undefined) row('matrix mode', s.matrixMode);
-  for (const [label, count] of s.counts) row(label, count);
+  for (const [label, count, declared] of s.counts) row(label, countText(count, declared));
   if (s.names.length > 0) {
     const shown = s.names.slice(0, MAX_NAMES).map(safe).join(', ');
     row('names', shown + (s.names.length > MAX_NAMES ? `, … (${s.names.length} in all)` : ''));

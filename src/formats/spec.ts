@@ -51,8 +51,11 @@ export interface FormatSummary {
   loopMode?: string;
   rotationFraction?: number;
   matrixMode?: string;
-  /** Ordered label → count. */
-  counts: [string, number][];
+  /**
+   * Ordered label → count; `declared` when the header declares more than the file holds (a
+   * truncated table: "3 of 5 readable").
+   */
+  counts: [label: string, count: number, declared?: number][];
   /** Names from the file (untrusted: escape before display). */
   names: string[];
   /** The status bar's words after the format: `89 frames`, `loop` / `1559 sequences`. */

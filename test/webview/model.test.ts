@@ -132,22 +132,43 @@ describe('the 3D model in the editor page (chromium, SwiftShader WebGL2)', funct
     assert.ok(want.get('BTP')?.includes('Blink.btp') && want.get('BRK')?.includes('Normal.brk'));
   });
 
-  it('Kuribo Walk.bck + Blink.btp: the eyes change between two frames where Blink\'s texture number differs; the choice is remembered', async () => {
+  it('Kuribo Walk.bck + Blink.btp: Also play follows the player\'s frame (scrub, play through the loop, pause, loop mode); the eyes change; the choice is remembered', async () => {
     ({ page, errors } = await pages.open(WALK, { width: 1280, height: 720 }));
-    // Two playback moments with Walk.bck (40 frames, loop) at the same frame 10: 10 frames after
-    // play started, and 50 (once round the loop). Blink.btp (220 frames, loop) is then at frame 10
-    // and 50: texture 2 (frames 6–14) and texture 0 (frames 17 on), from its keys (xxd of the TPT1
-    // bank, checked in the Blink.btp unit test: 0 at 0–4, 1 at 5, 2 at 6–14, 1 at 15–16, 0 at 17).
+    // Walk.bck: 40 frames, loop. Blink.btp (220 frames, loop) from its keys (xxd of the TPT1 bank,
+    // checked in the Blink.btp unit test): texture 0 at frames 0–4, 1 at 5, 2 at 6–14, 1 at 15–16,
+    // 0 from 17 on. In lockstep Blink shows the player's frame, whatever time has passed.
     // "Also play" open the whole time (it takes room from the canvas: every snap the same size).
     await page.locator('.as-along-summary').click();
-    const at = async (elapsed: number, name: string): Promise<number> => {
-      await page.evaluate<void, number>((e) => { const bus = (window as W).animscopeApp.bus; bus.elapsed.value = e; bus.frame.fire(10); }, elapsed);
+    const texture = (): Promise<number> => page.evaluate(() => (window as W).animscopeApp.panel('model').composer.state.materials[0].texNumbers[0]);
+    const at = async (frame: number, name: string): Promise<number> => {
+      await page.evaluate<void, number>((f) => (window as W).animscopeApp.panel('curves').deck.player.setFrame(f), frame);
       await snap(page, name);
-      return page.evaluate(() => (window as W).animscopeApp.panel('model').composer.state.materials[0].texNumbers[0]);
+      return texture();
     };
+    /**
+     * Plays from frame 0 for `elapsed` game frames on a manual clock (one tick), in `loopMode`, then
+     * pauses: the player's frame and the texture Blink gives the model then.
+     */
+    const played = (elapsed: number, loopMode: number): Promise<[number, number]> => playedBox(elapsed, loopMode).then(([f, t]) => [f, t]);
+    /** played(), and the frame box while playing and once paused. */
+    const playedBox = (elapsed: number, loopMode: number): Promise<[number, number, string, string]> => page.evaluate(([e, mode]) => {
+      const app = (window as W).animscopeApp;
+      const player = app.panel('curves').deck.player;
+      let now = 0;
+      const ticks: (() => void)[] = [];
+      player.clock = { now: () => now, requestFrame: (cb: () => void) => ticks.push(cb), cancelFrame: () => undefined };
+      player.setLoopMode(mode);
+      player.setFrame(0);
+      player.play();
+      now = (e / player.fps) * 1000;
+      ticks.pop()!();
+      const box = player.element.querySelector('.as-player-frame-input') as HTMLInputElement;
+      const playing = box.value;
+      player.pause();
+      return [Math.round(player.frame * 1e6) / 1e6, app.panel('model').composer.state.materials[0].texNumbers[0], playing, box.value];
+    }, [elapsed, loopMode]);
     assert.strictEqual(await at(10, 'plain10'), 4, 'the model\'s own texture number (MAT3) without Blink');
-    await at(50, 'plain50');
-    assert.strictEqual((await diff(page, 'plain10', 'plain50')).count, 0, 'without Blink the two moments look the same (Walk at frame 10 both times)');
+    assert.strictEqual(await at(20, 'plain20'), 4);
 
     await tick(page, 'Blink.btp');
     await page.waitForFunction(() => (window as W).animscopeApp.panel('model').playing.includes('Blink.btp'));
@@ -157,10 +178,20 @@ describe('the 3D model in the editor page (chromium, SwiftShader WebGL2)', funct
     assert.deepStrictEqual(await page.evaluate(() => (window as W).fakeHost.asked), ['Blink.btp']);
     assert.deepStrictEqual(await page.evaluate(() => (window as W).fakeHost.chosen), ['Blink.btp'], 'companionsChosen told the host');
 
+    // Scrubbing: Blink at the scrubbed frame.
     assert.strictEqual(await at(10, 'blink10'), 2);
-    assert.strictEqual(await at(50, 'blink50'), 0);
-    const d = await diff(page, 'blink10', 'blink50');
-    const box = await modelBox(page, 'blink10');
+    assert.strictEqual(await at(20, 'blink20'), 0);
+    // Playing 50 game frames in Walk's loop: the player is at 50 − 40 = 10, and so is Blink (on its own
+    // clock it would be at 50: texture 0). Paused there, it stays.
+    assert.deepStrictEqual(await played(50, 2 /* loop */), [10, 2]);
+    assert.strictEqual(await texture(), 2, 'paused: Blink holds the player\'s frame');
+    // The player's loop mode, not Blink's: mirrored loop, 70 frames → t = 70 / 40 = 1.75 → 1 − |1.75 − 1| = 0.25 → frame 10.
+    assert.deepStrictEqual(await played(70, 4 /* mirrored loop */), [10, 2]);
+    // Between frames while playing (50.5 → 10.5): the frame box names the game frame shown, 10; paused, the exact 10.5.
+    assert.deepStrictEqual(await playedBox(50.5, 2), [10.5, 2, '10', '10.5']);
+
+    const d = await diff(page, 'plain20', 'blink20');
+    const box = await modelBox(page, 'blink20');
     assert.ok(d.count > 40 && d.box, `${d.count} pixels differ`);
     // The change is on the face: inside the model, and neither its bottom fifth (the feet) nor most of it.
     const h = box.y1 - box.y0;
@@ -178,7 +209,7 @@ describe('the 3D model in the editor page (chromium, SwiftShader WebGL2)', funct
     // Unticked: gone from the pose and from the host's memory.
     await tick(page, 'Blink.btp');
     assert.deepStrictEqual(await page.evaluate(() => (window as W).fakeHost.chosen), []);
-    assert.strictEqual(await at(10, 'after'), 4);
+    assert.strictEqual(await at(20, 'after'), 4);
   });
 
   it('PowerStar.bdl + PowerStarColor.bva: the model file\'s own player plays it; shapes 0–1 and 2–3 swap between frames 0 and 1', async () => {
@@ -219,6 +250,10 @@ describe('the 3D model in the editor page (chromium, SwiftShader WebGL2)', funct
     await page.waitForFunction(() => !(document.querySelector('.hover-card') as HTMLElement).hidden);
     const card = await page.evaluate(() => document.querySelector('.hover-card')!.textContent);
     assert.ok(card!.includes('0x00007160') || card!.includes('0x7160'), `hover card: ${card}`);
+    // One row per fact: the card's raw "Bytes" and the texture's image data and header ranges each once.
+    const labels = await page.evaluate(() => [...document.querySelectorAll('.hover-card dt')].map((d) => d.textContent));
+    assert.deepStrictEqual(labels.filter((l, i) => labels.indexOf(l) !== i), [], `labels: ${labels.join(', ')}`);
+    assert.ok(labels.includes('Image data') && labels.includes('Header'), `labels: ${labels.join(', ')}`);
     for (const t of [1, 4]) {
       await page.locator(`.as-textures-tile[data-texture="${t}"]`).click();
       await page.waitForFunction((o) => (window as W).fakeHost.sent.some((m: W) => m.type === 'selection' && m.offset === o), want[t]);

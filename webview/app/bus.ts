@@ -52,14 +52,8 @@ export interface PageBus extends FieldEvents {
   /** Show the group with this key (the picker, a tree row, a joint picked in the skeleton). */
   readonly requestGroup: Emitter<[string]>;
   readonly shownGroup: Latest<ShownGroup | undefined>;
-  /** The player's frame (already mapped through the loop mode). */
+  /** The player's frame (already mapped through the loop mode): the open file's and every "Also play" animation's. */
   readonly frame: Latest<number>;
-  /**
-   * Game frames since playback started from frame 0, unwrapped (set before `frame` fires): the
-   * animations playing along on the model loop by their own length from it. Equal to `frame` after
-   * a scrub or a step.
-   */
-  readonly elapsed: Latest<number>;
   /** The 3D view is drawing (false: no model, or it fell back; the skeleton panel stands in). */
   readonly modelViewShown: Latest<boolean>;
   /** What a panel reports (RenderReport) changed after the load: the page sends `rendered` again. */
@@ -78,7 +72,6 @@ export function pageBus(host: HostPort, settings: ViewSettings): PageBus {
     requestGroup: new Emitter(),
     shownGroup: new Latest<ShownGroup | undefined>(undefined),
     frame: new Latest(0),
-    elapsed: new Latest(0),
     modelViewShown: new Latest(false),
     reportChanged: new Emitter(),
     settings: new Latest(settings),

@@ -5,6 +5,7 @@
 import type { Diagnostic } from '../../src/formats/binary/diagnostics';
 import { grouped, plural } from '../../src/formats/binary/text';
 import { isAnimFormat, specOf } from '../../src/formats/registry';
+import { countText } from '../../src/formats/summary';
 import { byteLengthOf, LoadedFile, MaterialBindingInfo, PageCommand } from '../../src/wire/protocol';
 import { el } from '../shared/dom';
 import type { PageServices } from './bus';
@@ -121,7 +122,7 @@ export class HeaderPanel implements Panel {
     if (s.loopMode !== undefined) rows.push(['Loop mode', s.loopMode]);
     if (s.rotationFraction !== undefined) rows.push(['Rotation fraction', String(s.rotationFraction)]);
     if (s.matrixMode !== undefined) rows.push(['Matrix mode', s.matrixMode]);
-    for (const [label, count] of s.counts) rows.push([label[0].toUpperCase() + label.slice(1), grouped(count)]);
+    for (const [label, count, declared] of s.counts) rows.push([label[0].toUpperCase() + label.slice(1), countText(count, declared, grouped)]);
     const children: HTMLElement[] = [];
     for (const [label, value] of rows) {
       const item = el('div', 'as-fact');

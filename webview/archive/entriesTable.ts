@@ -41,6 +41,14 @@ export function openKind(row: ListingRow): 'animation' | 'view' | 'other' {
   return ANIMATION_FORMATS.includes(row.format) ? 'animation' : 'other';
 }
 
+/**
+ * A row's classes: its kind, what opening it does (`ar-opens-animation`: a format of the registry,
+ * opened in the AnimScope editor and coloured as a link), its depth and state.
+ */
+export function rowClass(r: ListingRow, selected: boolean): string {
+  return `ar-row ar-kind-${r.kind} ar-opens-${openKind(r)} ar-depth-${Math.min(r.depth, MAX_INDENT)}${selected ? ' ar-selected' : ''}${r.suspicious ? ' ar-suspicious' : ''}`;
+}
+
 export class EntriesTable {
   readonly element = el('div', 'ar-table');
   private readonly list: VirtualList;
@@ -193,7 +201,7 @@ export class EntriesTable {
     row.dataset.at = String(at);
     row.id = `${this.idPrefix}-${at}`;
     const kind = openKind(r);
-    setClass(row, `ar-row ar-kind-${r.kind} ar-fmt-${r.format} ar-depth-${Math.min(r.depth, MAX_INDENT)}${at === this.focused ? ' ar-selected' : ''}${r.suspicious ? ' ar-suspicious' : ''}`);
+    setClass(row, rowClass(r, at === this.focused));
     setAttr(row, 'aria-rowindex', String(at + 2));
     setAttr(row, 'aria-selected', at === this.focused ? 'true' : 'false');
     const slash = r.path.lastIndexOf('/');

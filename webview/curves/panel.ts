@@ -68,10 +68,7 @@ export class CurvesPanel implements Panel {
         if (node) bus.revealField.fire(node.path);
       },
       onStateChange: () => bus.stateChanged.fire(),
-      onFrame: (f, elapsed) => {
-        bus.elapsed.value = elapsed;
-        bus.frame.fire(f);
-      },
+      onFrame: (f) => bus.frame.fire(f),
     });
     this.element.append(bar);
     this.deck.mount(this.element);

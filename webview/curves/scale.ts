@@ -35,7 +35,7 @@ export function formatValue(v: number): string {
 }
 
 /** The lane order and the unit suffix shown on y labels. */
-export const UNIT_ORDER: TrackUnit[] = ['scale', 'degrees', 'radians', 'units', 'color', 'matrix'];
+export const UNIT_ORDER: TrackUnit[] = ['scale', 'degrees', 'radians', 'units', 'color', 'matrix', 'visibility'];
 
 export const UNIT_LABEL: Record<TrackUnit, string> = {
   scale: '',
@@ -44,6 +44,7 @@ export const UNIT_LABEL: Record<TrackUnit, string> = {
   units: 'units',
   color: '0–255',
   matrix: '',
+  visibility: '1 shown, 0 hidden',
 };
 
 export const UNIT_SUFFIX: Record<TrackUnit, string> = {
@@ -53,6 +54,7 @@ export const UNIT_SUFFIX: Record<TrackUnit, string> = {
   units: '',
   color: '',
   matrix: '',
+  visibility: '',
 };
 
 // ---- the plot's coordinates: lanes, frame ↔ x, value ↔ y ------------------------------------------
@@ -92,7 +94,7 @@ const LANE_GAP = 6;
 /** The least height a lane is given when the view fills its container. */
 export const MIN_LANE_HEIGHT = 56;
 
-const UNIT_MIN_SPAN: Record<TrackUnit, number> = { scale: 0.1, degrees: 2, radians: 0.05, units: 1, color: 16, matrix: 0.1 };
+const UNIT_MIN_SPAN: Record<TrackUnit, number> = { scale: 0.1, degrees: 2, radians: 0.05, units: 1, color: 16, matrix: 0.1, visibility: 1 };
 
 /** The lanes of a set of tracks: one per unit in UNIT_ORDER, titled by its channels. */
 export function buildLanes(tracks: readonly { unit: TrackUnit; channel: string }[]): Lane[] {
@@ -151,7 +153,8 @@ export function fitLaneRange(lane: Lane, lo: number, hi: number): void {
   lo -= pad;
   hi += pad;
   const pxPerUnit = (lane.plotBottom - lane.plotTop) / (hi - lo);
-  lane.step = niceStep(26 / pxPerUnit);
+  // An on/off value has no steps between 0 and 1.
+  lane.step = lane.unit === 'visibility' ? Math.max(1, niceStep(26 / pxPerUnit)) : niceStep(26 / pxPerUnit);
   lane.min = lo;
   lane.max = hi;
 }

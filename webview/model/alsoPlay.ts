@@ -8,8 +8,8 @@ import { el, Emitter } from '../shared/dom';
 
 export type CompanionStatus = { state: 'loading' } | { state: 'ready' } | { state: 'error'; message: string };
 
-export const ALONG_NOTE = 'A ticked animation starts with the player at frame 0 and then loops by its own length and loop mode, ' +
-  'as in the game (a short one repeats while a long one plays on); scrubbing puts it at the scrubbed frame. ' +
+export const ALONG_NOTE = 'A ticked animation plays in step with the player: the same frame, scrubbing, pausing and loop mode ' +
+  '(past its own length a shorter one holds its last value). ' +
   'They are applied after this file, in list order: where two change the same thing, the later one wins.';
 
 export class AlsoPlayList {

@@ -1,14 +1,13 @@
 /**
  * The model's pose at a frame, from the animations that play on it (FORMATS.md §10.11): the
- * payload's own state, then the open file's animation at the player's frame, then every ticked
- * "Also play" animation at its own frame — each loops by its own length and loop mode from the
- * game frames elapsed since playback started, as the game's frame controllers do. Applied in that
+ * payload's own state, then the open file's animation, then every ticked "Also play" animation —
+ * all at the one player's frame (lockstep: they follow its frame, scrubbing, pausing and loop mode;
+ * past its own length a shorter one holds its last value, as its tracks do). Applied in that
  * order through each format's `apply` facet, so a later file wins where two change the same thing.
  *
  * Per frame only the state is reset (copied in place from the state built once) and the tracks are
  * evaluated: no allocation beyond what the appliers do. Pure: no DOM.
  */
-import { playbackFrame } from '../../src/anim/loop';
 import { applyAnimation } from '../../src/anim/apply';
 import type { PoseState } from '../../src/anim/poseState';
 import type { AnimData } from '../../src/formats/registry';
@@ -16,22 +15,15 @@ import { specFor } from '../../src/formats/registry';
 import { payloadPoseState } from '../../src/wire/modelPayload';
 import type { ModelPayload } from '../../src/wire/modelPayload';
 
-/** An animation playing along, with what its frame controller needs. */
+/** An animation playing along, with its length (a model file's player spans the longest). */
 export interface PlayingAlong {
   name: string;
   anim: AnimData;
   duration: number;
-  loopMode: number;
 }
 
 export function playingAlong(name: string, anim: AnimData): PlayingAlong {
-  const groups = specFor(anim).groups;
-  return { name, anim, duration: groups.duration(anim, 0), loopMode: groups.loopMode(anim, 0) };
-}
-
-/** The frame an animation playing along shows after `elapsed` game frames. */
-export function alongFrame(a: Pick<PlayingAlong, 'duration' | 'loopMode'>, elapsed: number): number {
-  return playbackFrame(Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0, a.duration, a.loopMode);
+  return { name, anim, duration: specFor(anim).groups.duration(anim, 0) };
 }
 
 /** Copies `from` into `to` (same model: same shapes, materials and joints). */
@@ -74,15 +66,12 @@ export class PoseComposer {
     this.state = cloneState(this.base);
   }
 
-  /**
-   * The pose with `own` (the open file's animation) at raw frame `frame` and every animation in
-   * `along` at its own frame after `elapsed` game frames.
-   */
-  compose(own: AnimData | undefined, frame: number, elapsed: number, along: readonly PlayingAlong[]): PoseState {
+  /** The pose with `own` (the open file's animation) and every animation in `along` at the player's raw frame `frame`. */
+  compose(own: AnimData | undefined, frame: number, along: readonly PlayingAlong[]): PoseState {
     resetState(this.state, this.base);
     if (own) applyAnimation(this.state, own, frame);
     let applied = 0;
-    for (const a of along) if (applyAnimation(this.state, a.anim, alongFrame(a, elapsed))) applied++;
+    for (const a of along) if (applyAnimation(this.state, a.anim, frame)) applied++;
     this.applied = applied;
     return this.state;
   }

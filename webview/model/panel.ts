@@ -59,7 +59,6 @@ export class ModelPanel implements Panel {
   private rendered = false;
   private restored: ModelPanelState | undefined;
   private frame = 0;
-  private elapsed = 0;
   private down: { x: number; y: number } | undefined;
 
   constructor(private readonly page: PageServices) {
@@ -75,7 +74,7 @@ export class ModelPanel implements Panel {
     this.along.element.addEventListener('toggle', () => bus.stateChanged.fire());
     bus.frame.event((f) => {
       if (!this.context?.anim) return; // a model file plays with its own player
-      this.showFrame(f, bus.elapsed.value);
+      this.showFrame(f);
     });
   }
 
@@ -118,7 +117,6 @@ export class ModelPanel implements Panel {
     this.along.setCompanions(companions);
     this.setupPlayer();
     this.frame = context.anim ? this.page.bus.frame.value : 0;
-    this.elapsed = context.anim ? this.page.bus.elapsed.value : 0;
     this.updateShown();
     this.compose();
     for (const c of companions) if (c.chosen) this.request(c);
@@ -221,19 +219,18 @@ export class ModelPanel implements Panel {
 
   // ---- frames --------------------------------------------------------------------------------
 
-  private showFrame(frame: number, elapsed: number): void {
+  private showFrame(frame: number): void {
     this.frame = frame;
-    this.elapsed = elapsed;
     this.compose();
   }
 
   private compose(): void {
     const view = this.view;
     if (!view || !this.composer || view.status === 'no-webgl2') return;
-    view.setPose(this.composer.compose(this.own, this.frame, this.elapsed, this.playingAlong));
+    view.setPose(this.composer.compose(this.own, this.frame, this.playingAlong));
   }
 
-  /** A model file: a player over the longest ticked animation (each still loops by its own length). */
+  /** A model file: a player over the longest ticked animation (all at its frame). */
   private setupPlayer(): void {
     const along = this.context && !this.context.anim && this.payload ? this.playingAlong : [];
     if (!along.length) {
@@ -245,7 +242,7 @@ export class ModelPanel implements Panel {
     if (!this.player) {
       this.player = new Player({
         duration: 0, loopMode: LoopMode.Loop, fps: settings.frameRate, fpsSource: settings.frameRateSource,
-        label: 'Play the ticked animations', onFrame: (f, elapsed) => this.showFrame(f, elapsed),
+        label: 'Play the ticked animations', onFrame: (f) => this.showFrame(f),
       }).mount(this.playerHost);
       this.page.bus.settings.event((s) => this.player?.setFps(s.frameRate, s.frameRateSource ?? ''));
     }

@@ -193,7 +193,7 @@ export class Player {
     // A finished once-mode animation starts again from the beginning.
     if (stopAfter(this.mode, this.duration) === this.duration && start >= this.duration) start = 0;
     this.playingValue = true;
-    // Resuming where it paused keeps the unwrapped count (the animations playing along stay in step).
+    // Resuming where it paused keeps the unwrapped count (a mirrored loop goes on in the same direction).
     const resume = start === this.frameValue && this.elapsedValue < stopAfter(this.mode, this.duration);
     this.rebase(resume ? this.elapsedValue : start);
     this.updatePlayButton();
@@ -207,6 +207,7 @@ export class Player {
     this.playingValue = false;
     this.stopTicking();
     this.updatePlayButton();
+    this.updateFrameUi();
     this.emitState();
   }
 
@@ -315,8 +316,10 @@ export class Player {
   private updateFrameUi(): void {
     const f = this.frameValue;
     this.scrubber.value = String(f);
-    this.scrubber.setAttribute('aria-valuetext', `Frame ${fmt(f)} of ${fmt(this.duration)}`);
-    if (document.activeElement !== this.frameInput) this.frameInput.value = fmt(f);
+    // Playing, the views sample between frames; the frame box and the spoken value name the game frame shown.
+    const shown = this.playingValue ? Math.floor(f + 1e-6) : f;
+    this.scrubber.setAttribute('aria-valuetext', `Frame ${fmt(shown)} of ${fmt(this.duration)}`);
+    if (document.activeElement !== this.frameInput) this.frameInput.value = fmt(shown);
   }
 
   private applyFrame(frame: number, elapsed: number): void {

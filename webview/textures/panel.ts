@@ -4,11 +4,10 @@
  * with a card naming them; clicking selects them (and the field that owns them in the tree).
  */
 import { fieldsAt, FieldNode } from '../../src/formats/binary/fields';
-import { hex } from '../../src/formats/binary/diagnostics';
 import type { PageServices } from '../app/bus';
 import type { Panel, PanelContext, RenderReport } from '../app/panel';
 import { el } from '../shared/dom';
-import { TextureGallery, TextureRange } from './textureGallery';
+import { TextureGallery, TextureRange, textureRangeFacts } from './textureGallery';
 
 export class TexturesPanel implements Panel {
   readonly id = 'textures';
@@ -73,7 +72,7 @@ export class TexturesPanel implements Panel {
     const tile = this.gallery.element.querySelector<HTMLElement>(`[data-texture="${r.texture}"]`);
     bus.hoverField.fire({
       source: 'page', node: this.fieldOf(r), anchor: tile ?? undefined, delay: 250, reveal: true,
-      card: { title: `Texture ${r.texture}`, extra: [['Bytes', `${hex(r.offset)}, ${r.length} bytes`], ['Header', `${hex(r.headerOffset)}, ${r.headerLength} bytes`]], placement: 'right' },
+      card: { title: `Texture ${r.texture}`, extra: textureRangeFacts(r), placement: 'right' },
     });
   }
 }

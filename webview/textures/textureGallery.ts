@@ -38,6 +38,15 @@ export function textureRange(t: PayloadTexture): TextureRange {
   };
 }
 
+/**
+ * The hover card's rows for a texture's range, after the card's own Path/Offset/Size/Bytes rows:
+ * where the image data and the BTI header are (a texture with no image has only the header).
+ */
+export function textureRangeFacts(r: TextureRange): [string, string][] {
+  const header: [string, string] = ['Header', `${hex(r.headerOffset)}, ${r.headerLength} bytes`];
+  return r.offset === r.headerOffset ? [header] : [['Image data', `${hex(r.offset)}, ${r.length} bytes`], header];
+}
+
 /** One line about a texture, as the tile and its accessible name give it. */
 export function describeTexture(t: PayloadTexture): string {
   const wrap = `${WRAP[t.wrapS] ?? t.wrapS}/${WRAP[t.wrapT] ?? t.wrapT}`;

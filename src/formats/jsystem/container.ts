@@ -27,7 +27,7 @@ export const JSYSTEM_CODES: DiagnosticCode[] = [
   { code: 'J3D_CHUNK_MISSING', severity: 'error', summary: 'The animation chunk of the format (ANK1, TTK1, TRK1, ANF1, PAK1, …) is not in the file.' },
   { code: 'J3D_UNKNOWN_CHUNK', severity: 'info', summary: 'A chunk with an unknown id; shown as raw bytes.' },
   { code: 'J3D_TABLE_RANGE', severity: 'error', summary: 'A table or bank (offset + count × element size) does not lie inside its chunk, or has offset 0 with a non-zero count.' },
-  { code: 'J3D_TRACK_RANGE', severity: 'error', summary: 'A track reads past its bank: index + (1, 3 or 4) × count > bank count.' },
+  { code: 'J3D_TRACK_RANGE', severity: 'error', summary: 'A track reads past its bank: index + (1, 3 or 4) × count > bank count; the values past the bank are shown and exported as missing (null).' },
   { code: 'J3D_TANGENT_MODE', severity: 'warning', summary: 'A keyed track has a tangent mode other than 0 (one tangent) or 1 (in/out tangents).' },
   { code: 'J3D_KEY_ORDER', severity: 'warning', summary: 'Key times of a track decrease (repeated times are legal and not reported).' },
   { code: 'J3D_FIRST_KEY_LATE', severity: 'hint', summary: 'The first key of a track comes after frame 0 (legal: its value is held before).' },
@@ -542,7 +542,7 @@ export interface TableAndBankNames {
  * (elements of `bankType`) in the tree.
  */
 export function readTableAndBank(ctx: ChunkContext, names: TableAndBankNames, entry: ElementLayout, bankType: ScalarType):
-  { loopMode: number; duration: number; bankCount: number; table: { offset: number; count: number }; bank: { offset: number; count: number } } {
+  { loopMode: number; duration: number; count: number; bankCount: number; table: { offset: number; count: number }; bank: { offset: number; count: number } } {
   const { b } = ctx;
   const s = ctx.start;
   const { loopMode, duration } = readAnimationStart(ctx);
@@ -552,7 +552,7 @@ export function readTableAndBank(ctx: ChunkContext, names: TableAndBankNames, en
   const bankOffset = ctx.offsetField(names.bankOffset, 0x14);
   const table = ctx.table(names.table, tableOffset, count, entry, 'table');
   const bank = ctx.table(names.bank, bankOffset, bankCount, scalarElement(bankType), 'bank');
-  return { loopMode, duration, bankCount, table, bank };
+  return { loopMode, duration, count, bankCount, table, bank };
 }
 
 /**

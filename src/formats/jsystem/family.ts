@@ -47,6 +47,28 @@ export function j3dSummary(anim: J3DCommon, tracks: readonly KeyTrack[], groupCo
   return j3dSummaryOfCounts(anim, { tracks: tracks.length, ...trackCounts(tracks) }, groupCounts, extra);
 }
 
+/** Header counts of the group lists a decoder found cut short, by summary label; kept on the decoded anim. */
+const DECLARED = Symbol('declaredCounts');
+
+/**
+ * Notes on `anim` that its header declares `declared` items of the list the summary counts as
+ * `label` when the file holds only `readable` (a truncated table): the summary then says
+ * "3 of 5 readable". Not enumerable, symbol-keyed: invisible to JSON, exports and the wire.
+ */
+export function noteDeclaredCount(anim: object, label: string, declared: number, readable: number): void {
+  if (!(declared > readable)) return;
+  const own = anim as { [DECLARED]?: Record<string, number> };
+  if (!own[DECLARED]) Object.defineProperty(anim, DECLARED, { value: {} });
+  own[DECLARED]![label] = declared;
+}
+
+/** The group counts with the declared count added where the file holds fewer. */
+function withDeclared(anim: object, groupCounts: [string, number][]): FormatSummary['counts'] {
+  const declared = (anim as { [DECLARED]?: Record<string, number> })[DECLARED];
+  if (!declared) return groupCounts;
+  return groupCounts.map(([label, n]) => (declared[label] > n ? [label, n, declared[label]] : [label, n]));
+}
+
 /** j3dSummary from counts already made (the decoder's scan of the key table). */
 export function j3dSummaryOfCounts(anim: J3DCommon, c: KeyTrackCounts, groupCounts: [string, number][],
   extra: Partial<FormatSummary> = {}): FormatSummary {
@@ -54,7 +76,7 @@ export function j3dSummaryOfCounts(anim: J3DCommon, c: KeyTrackCounts, groupCoun
   return {
     duration: anim.duration,
     loopMode,
-    counts: [...groupCounts, ['tracks', c.tracks], ['keyed tracks', c.keyed], ['constant tracks', c.constant], ['keys', c.keys],
+    counts: [...withDeclared(anim, groupCounts), ['tracks', c.tracks], ['keyed tracks', c.keyed], ['constant tracks', c.constant], ['keys', c.keys],
       ...(extra.counts ?? [])],
     names: extra.names ?? [],
     headline: [plural(anim.duration, 'frame'), loopMode],
@@ -83,7 +105,7 @@ export function j3dFullSummary(anim: J3DCommon, tracks: readonly FullTrack[], gr
   return {
     duration: anim.duration,
     loopMode,
-    counts: [...groupCounts, ['tracks', tracks.length], ['stepped tracks', c.stepped], ['constant tracks', c.constant],
+    counts: [...withDeclared(anim, groupCounts), ['tracks', tracks.length], ['stepped tracks', c.stepped], ['constant tracks', c.constant],
       ['empty tracks', c.empty], ['values', c.values], ...(extra.counts ?? [])],
     names: extra.names ?? [],
     headline: [plural(anim.duration, 'frame'), loopMode],

@@ -58,10 +58,10 @@ describe('anim/color: BRK clamping and truncation', () => {
     assert.strictEqual(k[10], 255); // 300
   });
 
-  it('constants are not clamped; count 0 is 0; a constant past the bank is 0', () => {
+  it('constants are not clamped; count 0 is 0; a constant past the bank (index 99 of 31) is missing', () => {
     assert.deepStrictEqual(track('register/1/r'), new Array(11).fill(2000));
     assert.deepStrictEqual(track('konstant/0/g'), new Array(11).fill(-230));
     assert.deepStrictEqual(track('register/1/b'), new Array(11).fill(0));
-    assert.deepStrictEqual(track('register/1/a'), new Array(11).fill(0));
+    assert.deepStrictEqual(track('register/1/a'), new Array(11).fill(NaN));
   });
 });

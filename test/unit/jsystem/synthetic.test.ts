@@ -271,9 +271,7 @@ describe('jsystem: synthetic BCK', () => {
     const { bytes } = writeWorstCaseBck();
     assert.ok(bytes.length > 4_000_000 && bytes.length < 4_400_000, `${bytes.length} bytes`);
     const sink = new DiagnosticSink();
-    const started = Date.now();
     const result = decodeBck(bytes, sink);
-    assert.ok(Date.now() - started < 10000);
     const anim = result.anim!;
     assert.strictEqual(anim.joints.length, 65535);
     assert.strictEqual(anim.scaleBank.length, 65535);

@@ -244,9 +244,7 @@ describe('model: robustness', function () {
     const jnt1 = 0x180;
     bytes[jnt1 + 8] = 0xFF; bytes[jnt1 + 9] = 0xFF;
     bytes[0x2D8] = 0xFF; bytes[0x2D9] = 0xFF;
-    const t0 = Date.now();
     const r = check(bytes, 'hostile JNT1', BCK());
-    assert.ok(Date.now() - t0 < 5000);
     // JNT1 (0x180, size 0x1C0) holds 5 joint records, a 10-byte remap table and names: 65,535
     // joints cannot fit, so the count is cut to what the chunk holds before anything is allocated.
     const jointCount = r.result.model!.joints.length;

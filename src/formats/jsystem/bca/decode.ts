@@ -8,6 +8,7 @@
  * 4-byte count/index entry), `scaleBank` (f32), `rotationBank` (s16), `translationBank` (f32).
  */
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
+import { noteDeclaredCount } from '../family';
 import { compositeElement, scalarElement } from '../../binary/builder';
 import type { FormatResult } from '../../result';
 import { ChunkContext, copyF32Bank, copyS16Bank, decodeJsystemFile, readAnimationStart } from '../container';
@@ -72,6 +73,7 @@ function decodeAnf1(ctx: ChunkContext): BcaAnim {
     translationBank: copyF32Bank(bytes, translation.offset, translation.count),
   };
   defineLazy(anim, 'joints', () => bcaJoints(tableBytes));
+  noteDeclaredCount(anim, 'joints', jointCount, table.count);
   return anim;
 }
 

@@ -14,7 +14,7 @@ import type { KeyTrack } from '../types';
 import type { BckAnim } from './types';
 import { ChunkContext, checkCommonHeader, copyF32Bank, copyS16Bank, decodeJsystemFile, loopModeDisplay } from '../container';
 import { BankRef, KEY_TABLE_ENTRY, TrackChecker, bankRef } from '../keytable';
-import type { KeyTrackCounts } from '../family';
+import { KeyTrackCounts, noteDeclaredCount } from '../family';
 import { defineLazy, isPending } from '../lazy';
 
 export const ANK1_HEADER_SIZE = 0x24;
@@ -80,6 +80,7 @@ function decodeAnk1(ctx: ChunkContext): BckAnim {
   defineLazy(anim, 'joints', () => readJoints(tableBytes, table.count));
   // Not enumerable, symbol-keyed: invisible to JSON, clones, spreads and deep comparisons.
   Object.defineProperty(anim, SCANNED, { value: counts });
+  noteDeclaredCount(anim, 'joints', jointCount, table.count);
   return anim;
 }
 

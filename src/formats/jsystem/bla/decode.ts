@@ -7,6 +7,7 @@
  * FullTrackEntry) and `weightBank` (f32).
  */
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
+import { noteDeclaredCount } from '../family';
 import type { FormatResult } from '../../result';
 import { ChunkContext, copyF32Bank, decodeJsystemFile, readTableAndBank } from '../container';
 import { CLUSTER_HEADER_SIZE, CLUSTER_NAMES } from '../cluster';
@@ -23,7 +24,7 @@ export function decodeBla(bytes: Uint8Array, diagnostics: DiagnosticSink): Forma
 
 function decodeClf1(ctx: ChunkContext): BlaAnim {
   const { bytes } = ctx;
-  const { loopMode, duration, bankCount: weightCount, table, bank } = readTableAndBank(ctx, CLUSTER_NAMES, FULL_TRACK_ENTRY, 'f32');
+  const { loopMode, duration, count: trackCount, bankCount: weightCount, table, bank } = readTableAndBank(ctx, CLUSTER_NAMES, FULL_TRACK_ENTRY, 'f32');
   const checker = new FullTrackChecker(ctx.limited, 'CLF1', duration, (entry) => `track ${entry}`);
   const fullBank = { name: 'weightBank', length: weightCount, offset: bank.offset };
   const tracks: FullTrack[] = [];
@@ -33,5 +34,7 @@ function decodeClf1(ctx: ChunkContext): BlaAnim {
     checker.check(t.count, t.index, p, fullBank, i, 0);
     tracks.push(t);
   }
-  return { format: 'bla', loopMode, rotationFraction: 0, duration, tracks, weightBank: copyF32Bank(bytes, bank.offset, bank.count) };
+  const anim: BlaAnim = { format: 'bla', loopMode, rotationFraction: 0, duration, tracks, weightBank: copyF32Bank(bytes, bank.offset, bank.count) };
+  noteDeclaredCount(anim, 'weight tracks', trackCount, table.count);
+  return anim;
 }

@@ -7,6 +7,7 @@
  * weightBankOffset; then `trackTable` (6-byte KeyTableEntry) and `weightBank` (f32).
  */
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
+import { noteDeclaredCount } from '../family';
 import type { FormatResult } from '../../result';
 import { ChunkContext, copyF32Bank, decodeJsystemFile, readTableAndBank } from '../container';
 import { CLUSTER_HEADER_SIZE, CLUSTER_NAMES } from '../cluster';
@@ -23,7 +24,7 @@ export function decodeBlk(bytes: Uint8Array, diagnostics: DiagnosticSink): Forma
 
 function decodeClk1(ctx: ChunkContext): BlkAnim {
   const { bytes } = ctx;
-  const { loopMode, duration, bankCount: weightCount, table, bank } = readTableAndBank(ctx, CLUSTER_NAMES, KEY_TABLE_ENTRY, 'f32');
+  const { loopMode, duration, count: trackCount, bankCount: weightCount, table, bank } = readTableAndBank(ctx, CLUSTER_NAMES, KEY_TABLE_ENTRY, 'f32');
   const ref = bankRef('weightBank', copyF32Bank(bytes, bank.offset, bank.count), weightCount, bank.offset, 4);
   const checker = new TrackChecker(ctx.limited, 'CLK1', duration, (entry) => `track ${entry}`);
   const tracks: KeyTrack[] = [];
@@ -33,5 +34,7 @@ function decodeClk1(ctx: ChunkContext): BlkAnim {
     checker.check(t.count, t.index, t.tangentMode, p, ref, i, 0);
     tracks.push(t);
   }
-  return { format: 'blk', loopMode, rotationFraction: 0, duration, tracks, weightBank: ref.values as Float32Array };
+  const anim: BlkAnim = { format: 'blk', loopMode, rotationFraction: 0, duration, tracks, weightBank: ref.values as Float32Array };
+  noteDeclaredCount(anim, 'weight tracks', trackCount, table.count);
+  return anim;
 }

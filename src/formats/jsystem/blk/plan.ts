@@ -12,7 +12,7 @@ export function planBlk(anim: BlkAnim, first = 0, end = anim.tracks?.length ?? 0
   const bank = anim.weightBank ?? new Float32Array(0);
   const out: PlannedTrack[] = [];
   for (let i = Math.max(0, first); i < Math.min(end, tracks.length); i++) {
-    const compiled = compileJ3DTrack(tracks[i], bank, { defaultValue: 1, outside: 'missing' });
+    const compiled = compileJ3DTrack(tracks[i], bank, { defaultValue: 1 });
     out.push(plannedKeyed(`tracks/${i}/weight`, i, 'cluster', 'weight', 'scale', compiled, 'CLK1', 'weightBank'));
   }
   return out;

@@ -9,6 +9,7 @@
  * `rBank` … `aBank` (u8).
  */
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
+import { noteDeclaredCount } from '../family';
 import { compositeElement, scalarElement } from '../../binary/builder';
 import type { FormatResult } from '../../result';
 import { colourEntryLabel, MATERIAL_COLOUR_HEADER_SIZE, readMaterialColourHeader, RGBA } from '../colour';
@@ -52,8 +53,10 @@ function decodePaf1(ctx: ChunkContext): BpaAnim {
     });
     entries.push({ materialName: names[i] ?? '', r: tracks[0], g: tracks[1], b: tracks[2], a: tracks[3] });
   }
-  return {
+  const anim: BpaAnim = {
     format: 'bpa', loopMode: h.loopMode, rotationFraction: 0, duration: h.duration, entries,
     banks: { r: banks[0].values, g: banks[1].values, b: banks[2].values, a: banks[3].values },
   };
+  noteDeclaredCount(anim, 'entries', h.entryCount, table.count);
+  return anim;
 }

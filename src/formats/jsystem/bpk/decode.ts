@@ -8,6 +8,7 @@
  * `nameTable` (JUTNameTab) and `rBank` … `aBank` (s16).
  */
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
+import { noteDeclaredCount } from '../family';
 import { compositeElement, scalarElement } from '../../binary/builder';
 import type { FormatResult } from '../../result';
 import { ColourConstantChecker, colourEntryLabel, MATERIAL_COLOUR_HEADER_SIZE, readMaterialColourHeader, RGBA } from '../colour';
@@ -53,8 +54,10 @@ function decodePak1(ctx: ChunkContext): BpkAnim {
     entries.push({ materialName: names[i] ?? '', r: tracks[0], g: tracks[1], b: tracks[2], a: tracks[3] });
   }
   const banks = refs.map((r) => r.values as Int16Array);
-  return {
+  const anim: BpkAnim = {
     format: 'bpk', loopMode: h.loopMode, rotationFraction: 0, duration: h.duration, entries,
     banks: { r: banks[0], g: banks[1], b: banks[2], a: banks[3] },
   };
+  noteDeclaredCount(anim, 'entries', h.entryCount, table.count);
+  return anim;
 }

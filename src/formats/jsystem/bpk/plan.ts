@@ -15,7 +15,7 @@ export function planBpk(anim: BpkAnim, first = 0, end = anim.entries?.length ?? 
   const out: PlannedTrack[] = [];
   for (let i = Math.max(0, first); i < Math.min(end, entries.length); i++) {
     for (const c of RGBA) {
-      const compiled = compileJ3DTrack(entries[i]?.[c], anim.banks?.[c] ?? new Int16Array(0), { defaultValue: 0, post: CurvePost.ColourByte, outside: 'missing' });
+      const compiled = compileJ3DTrack(entries[i]?.[c], anim.banks?.[c] ?? new Int16Array(0), { defaultValue: 0, post: CurvePost.ColourByte });
       out.push(plannedKeyed(`entries/${i}/${c}`, i, 'colour', c, 'color', compiled, 'PAK1', `${c}Bank`));
     }
   }

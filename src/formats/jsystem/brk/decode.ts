@@ -14,6 +14,7 @@
  * offsets say (tool-saved files leave non-zero offsets there).
  */
 import { DiagnosticCode, DiagnosticSink, hex } from '../../binary/diagnostics';
+import { noteDeclaredCount } from '../family';
 import { ElementLayout } from '../../binary/fields';
 import { compositeElement, scalarElement } from '../../binary/builder';
 import type { FormatResult } from '../../result';
@@ -126,9 +127,12 @@ function decodeTrk1(ctx: ChunkContext): BrkAnim {
     remapOffset: konstantRemapOffset, nameOffset: konstantNameOffset, nameOffsetAt: s + 0x34, bankOffsets: konstantBankOffsets,
   }, duration);
 
-  return {
+  const anim: BrkAnim = {
     format: 'brk', loopMode, rotationFraction: 0, duration,
     register: register.entries, konstant: konstant.entries,
     registerBanks: register.banks, konstantBanks: konstant.banks,
   };
+  noteDeclaredCount(anim, 'register entries', registerCount, register.entries.length);
+  noteDeclaredCount(anim, 'konstant entries', konstantCount, konstant.entries.length);
+  return anim;
 }

@@ -13,10 +13,12 @@ export const applyBrk: AnimationApplier<BrkAnim> = (state, anim, frame) => {
       const value = (['r', 'g', 'b', 'a'] as const).map((c) => {
         const t = tracks.find((x) => x.path === `${group}/${i}/${c}`);
         return t ? evaluatePlanned(t, frame) : 0;
-      }) as Rgba;
+      });
       for (const m of materialsNamed(state, e.materialName)) {
-        if (group === 'register') m.tevColors[id] = value;
-        else m.konstColors[id] = value;
+        const colours = group === 'register' ? m.tevColors : m.konstColors;
+        // A component read from past its bank (NaN: the file does not hold it) keeps the model's value.
+        const before = colours[id];
+        colours[id] = value.map((v, c) => (Number.isFinite(v) ? v : before?.[c] ?? 0)) as Rgba;
       }
     });
   }

@@ -13,6 +13,7 @@
  * `sizeSlack`.
  */
 import { DiagnosticCode, DiagnosticSink, hex } from '../../binary/diagnostics';
+import { noteDeclaredCount } from '../family';
 import { compositeElement, recordElement, scalarElement } from '../../binary/builder';
 import type { FormatResult } from '../../result';
 import type { KeyTrack } from '../types';
@@ -106,7 +107,7 @@ function readGroup(ctx: ChunkContext, prefix: '' | 'post', counts: { keys: numbe
       q: { scale: tracks[6], rotation: tracks[7], translation: tracks[8] },
     });
   }
-  return { entries, scaleBank, rotationBank, translationBank };
+  return { entries, declaredEntries: entryCount, scaleBank, rotationBank, translationBank };
 }
 
 function decodeTtk1(ctx: ChunkContext): BtkAnim {
@@ -166,8 +167,10 @@ function decodeTtk1(ctx: ChunkContext): BtkAnim {
     node.display = 'TTK1 "+4" size quirk: 4 bytes counted in the chunk size after the last table';
   }
 
-  return {
+  const anim: BtkAnim = {
     format: 'btk', loopMode, rotationFraction, duration, matrixMode,
     entries: main.entries, scaleBank: main.scaleBank, rotationBank: main.rotationBank, translationBank: main.translationBank,
   };
+  noteDeclaredCount(anim, 'entries', main.declaredEntries, main.entries.length);
+  return anim;
 }

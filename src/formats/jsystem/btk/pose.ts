@@ -9,6 +9,8 @@ export const applyBtk: AnimationApplier<BtkAnim> = (state, anim, frame) => {
     const slot = e?.texMtxIndex;
     if (!(Number.isInteger(slot) && slot >= 0 && slot <= 9)) return;
     const matrix = tracks.filter((t) => t.group === i && t.channel === 'matrix').map((t) => evaluatePlanned(t, frame));
+    // A matrix built from a value the file does not hold (NaN) leaves the slot as it was.
+    if (!matrix.every(Number.isFinite)) return;
     for (const m of materialsNamed(state, e.materialName)) m.texMatrices[slot] = matrix;
   });
 };

@@ -8,6 +8,7 @@
  * shown, never checked) and `nameTable` (JUTNameTab).
  */
 import { DiagnosticCode, DiagnosticSink, hex } from '../../binary/diagnostics';
+import { noteDeclaredCount } from '../family';
 import { recordElement, scalarElement } from '../../binary/builder';
 import type { FormatResult } from '../../result';
 import { ChunkContext, copyU16Bank, decodeJsystemFile, readAnimationStart } from '../container';
@@ -65,5 +66,7 @@ function decodeTpt1(ctx: ChunkContext): BtpAnim {
     }
     entries.push({ materialName: names[i] ?? '', texMapSlot, texture: { count, index } });
   }
-  return { format: 'btp', loopMode, rotationFraction: 0, duration, entries, textureIndexBank };
+  const anim: BtpAnim = { format: 'btp', loopMode, rotationFraction: 0, duration, entries, textureIndexBank };
+  noteDeclaredCount(anim, 'entries', entryCount, table.count);
+  return anim;
 }

@@ -6,6 +6,7 @@
  * FullTrackEntry: count, index) and `visibilityBank` (u8).
  */
 import { DiagnosticCode, DiagnosticSink, hex } from '../../binary/diagnostics';
+import { noteDeclaredCount } from '../family';
 import type { FormatResult } from '../../result';
 import { ChunkContext, copyU8Bank, decodeJsystemFile, readTableAndBank } from '../container';
 import { FULL_TRACK_ENTRY, FULL_TRACK_ENTRY_SIZE, FullTrackChecker } from '../fulltrack';
@@ -25,7 +26,7 @@ export function decodeBva(bytes: Uint8Array, diagnostics: DiagnosticSink): Forma
 
 function decodeVaf1(ctx: ChunkContext): BvaAnim {
   const { bytes } = ctx;
-  const { loopMode, duration, bankCount, table, bank } = readTableAndBank(ctx, {
+  const { loopMode, duration, count: shapeCount, bankCount, table, bank } = readTableAndBank(ctx, {
     count: 'shapeCount', bankCount: 'visibilityCount', tableOffset: 'shapeTableOffset', bankOffset: 'visibilityBankOffset',
     table: 'shapeTable', bank: 'visibilityBank',
   }, FULL_TRACK_ENTRY, 'u8');
@@ -49,5 +50,7 @@ function decodeVaf1(ctx: ChunkContext): BvaAnim {
         () => `VAF1: visibilityBank[${k}] at ${hex(at)} is ${v}, not 0 or 1: the game shows the shape (any non-zero value does).`);
     }
   }
-  return { format: 'bva', loopMode, rotationFraction: 0, duration, shapes, visibilityBank };
+  const anim: BvaAnim = { format: 'bva', loopMode, rotationFraction: 0, duration, shapes, visibilityBank };
+  noteDeclaredCount(anim, 'shapes', shapeCount, table.count);
+  return anim;
 }

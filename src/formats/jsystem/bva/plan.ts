@@ -11,7 +11,7 @@ export function planBva(anim: BvaAnim, first = 0, end = anim.shapes?.length ?? 0
   const out: PlannedTrack[] = [];
   for (let i = Math.max(0, first); i < Math.min(end, shapes.length); i++) {
     const curve = compileFullTrack(shapes[i], bank, { post: CurvePost.NonZero });
-    out.push(plannedFull(`shapes/${i}/visible`, i, 'shape', 'visible', 'units', curve, 'VAF1', 'visibilityBank'));
+    out.push(plannedFull(`shapes/${i}/visible`, i, 'shape', 'visible', 'visibility', curve, 'VAF1', 'visibilityBank'));
   }
   return out;
 }

@@ -9,6 +9,7 @@
  * `aBank` (u8), each as long as its tracks need (no stored length) up to the next table.
  */
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
+import { noteDeclaredCount } from '../family';
 import { compositeElement, scalarElement } from '../../binary/builder';
 import type { FormatResult } from '../../result';
 import { RGBA } from '../colour';
@@ -51,8 +52,10 @@ function decodeVcf1(ctx: ChunkContext): BxaAnim {
     }));
     indexPools.push(pool);
   }
-  return {
+  const anim: BxaAnim = {
     format: 'bxa', loopMode: h.loopMode, rotationFraction: 0, duration: h.duration, channels, indexPools,
     banks: { r: banks[0].values, g: banks[1].values, b: banks[2].values, a: banks[3].values },
   };
+  for (const c of [0, 1]) noteDeclaredCount(anim, `channel ${c} entries`, h.entryCounts[c], tables[c].count);
+  return anim;
 }

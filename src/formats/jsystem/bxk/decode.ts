@@ -10,6 +10,7 @@
  * length) up to the next table.
  */
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
+import { noteDeclaredCount } from '../family';
 import { compositeElement, scalarElement } from '../../binary/builder';
 import type { FormatResult } from '../../result';
 import { ColourConstantChecker, RGBA } from '../colour';
@@ -67,8 +68,10 @@ function decodeVck1(ctx: ChunkContext): BxkAnim {
     indexPools.push(pool);
   }
   const banks = refs.map((r) => r.values as Int16Array);
-  return {
+  const anim: BxkAnim = {
     format: 'bxk', loopMode: h.loopMode, rotationFraction: 0, duration: h.duration, channels, indexPools,
     banks: { r: banks[0], g: banks[1], b: banks[2], a: banks[3] },
   };
+  for (const c of [0, 1]) noteDeclaredCount(anim, `channel ${c} entries`, h.entryCounts[c], tables[c].count);
+  return anim;
 }

@@ -17,7 +17,7 @@ export function planBxk(anim: BxkAnim, first = 0, end = Infinity): PlannedTrack[
     (entries ?? []).forEach((e, i) => {
       if (g >= first && g < end) {
         for (const k of RGBA) {
-          const compiled = compileJ3DTrack(e?.[k], anim.banks?.[k] ?? new Int16Array(0), { defaultValue: 0, post: CurvePost.ColourByte, outside: 'missing' });
+          const compiled = compileJ3DTrack(e?.[k], anim.banks?.[k] ?? new Int16Array(0), { defaultValue: 0, post: CurvePost.ColourByte });
           out.push(plannedKeyed(`channels/${c}/entries/${i}/${k}`, g, `channel${c}`, k, 'color', compiled, 'VCK1', `${k}Bank`));
         }
       }
