@@ -5,7 +5,6 @@
  * for every command alike: a command only throws CliError / UsageError or returns its code.
  */
 import * as fs from 'fs';
-import * as path from 'path';
 import { bugs, version } from '../../package.json';
 import { parse } from './args';
 import { checkSampleLimit, DEFAULT_MAX_SAMPLES, SampleLimitError, sampleStream } from '../anim/sample';
@@ -25,6 +24,7 @@ import {
   UsageError,
 } from './output';
 import { formatSummary } from './summaryText';
+import { openAtomicFile, writeFileAtomic, writeOutputFile } from './outputFile';
 import { POSE, TEXTURES } from './modelCommands';
 
 /** From package.json, so the CLI and the extension's exports carry the same generator string. */
@@ -60,7 +60,7 @@ export const nodeIO: CliIO = {
     if (process.stdout.errored) throw new OutputClosed(process.stdout.errored);
   },
   err: (text) => process.stderr.write(text + '\n'),
-  writeFile: (path, data) => fs.writeFileSync(path, data),
+  writeFile: (path, data) => writeFileAtomic(path, Buffer.from(data)),
   write: (chunk) => {
     try {
       writeAllSync(1, chunk);
@@ -70,26 +70,12 @@ export const nodeIO: CliIO = {
       throw e;
     }
   },
-  openFile: (path) => {
-    const fd = fs.openSync(path, 'w');
-    return { write: (chunk) => fs.writeSync(fd, chunk), close: () => fs.closeSync(fd) };
-  },
+  openFile: openAtomicFile,
   files: nodeFiles,
 };
 
-function writeOutput(io: CliIO, outPath: string, text: string): void {
-  try {
-    io.writeFile(outPath, text);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const dir = path.dirname(outPath);
-    const why = code === 'ENOENT' ? `the folder ${dir} does not exist` : code === 'EISDIR' ? 'it is a folder; give a file name' : fsReason(e);
-    throw new CliError(`cannot write ${outPath}: ${why}`);
-  }
-}
-
 function emitJson(io: CliIO, value: unknown, outPath: string | undefined): void {
-  if (outPath) writeOutput(io, outPath, jsonFileText(value));
+  if (outPath) writeOutputFile(io, outPath, (write) => write(jsonFileText(value)));
   else io.out(jsonForTerminal(value));
 }
 
@@ -204,19 +190,10 @@ function sample(args: string[], io: CliIO): number {
   const doc = sampleDocument(stream);
   const outPath = values.output as string | undefined;
   if (outPath) {
-    if (io.openFile) {
-      const out = io.openFile(outPath);
-      try {
-        writeJson(doc, (chunk) => out.write(chunk), 1);
-        out.write('\n');
-      } finally {
-        out.close();
-      }
-    } else {
-      const chunks: string[] = [];
-      writeJson(doc, (chunk) => chunks.push(chunk), 1);
-      io.writeFile(outPath, chunks.join('') + '\n');
-    }
+    writeOutputFile(io, outPath, (write) => {
+      writeJson(doc, write, 1);
+      write('\n');
+    });
   } else if (io.write) {
     const write = io.write;
     writeJson(doc, (chunk) => write(chunk));

@@ -1,13 +1,15 @@
+import type { OutputFile } from './outputFile';
+
 /** Where CLI commands write: injectable so tests capture output without spawning processes. */
 export interface CliIO {
   out(text: string): void;
   err(text: string): void;
-  /** Writes a file (export -o). */
+  /** Writes a whole `-o` file, when there is no `openFile` (tests' in-memory files). */
   writeFile(path: string, data: string): void;
   /** Raw stdout, no newline added (streamed output: `sample`); absent: the chunks are joined and go to `out`. */
   write?(chunk: string): void;
-  /** A file written in chunks (`sample -o`); absent: the chunks are joined and go to `writeFile`. */
-  openFile?(path: string): { write(chunk: string): void; close(): void };
+  /** A `-o` file written in chunks and put in place at the end (outputFile.ts: writeOutputFile). */
+  openFile?(path: string): OutputFile;
   /** File-system access for `extract` (binary writes, folders, symlink checks); Node's fs when absent. */
   files?: CliFileSystem;
 }
