@@ -18,7 +18,7 @@ import { baseName, decode } from '../formats/index';
 import { specOf } from '../formats/registry';
 import { EXTRACT, LS, nodeFiles } from './archiveCommands';
 import { countBySeverity, diagnosticLine, jsonForTerminal, plural, safe } from './format';
-import { collectValidationInputs, readAnimationInput } from './input';
+import { ArchiveFolderError, collectValidationInputs, readAnimationInput } from './input';
 import {
   CliError, CliIO, Command, EXIT_CODES_HELP, EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, EXIT_UNREADABLE, fsReason, OutputClosed,
   UsageError,
@@ -97,6 +97,15 @@ function exitForDiagnostics(io: CliIO, command: string, arg: string, diagnostics
   return EXIT_ERRORS;
 }
 
+/** What `info` shows for a folder inside an archive: its entries, so the next command can name one. */
+function listArchiveFolder(io: CliIO, folder: ArchiveFolderError, blankLine: boolean): void {
+  if (blankLine) io.out('');
+  io.out(safe(`${folder.arg}: folder in an archive, ${plural(folder.entries.length, 'entry', 'entries')}`));
+  for (const e of folder.entries) {
+    io.out(safe(e.kind === 'folder' ? `  ${e.name}/` : `  ${e.name}  (${plural(e.size, 'byte')})`));
+  }
+}
+
 function info(args: string[], io: CliIO): number {
   const { positionals } = parse(args, {});
   if (positionals.length === 0) throw new UsageError('info needs at least one FILE');
@@ -111,6 +120,7 @@ function info(args: string[], io: CliIO): number {
     } catch (e) {
       if (!(e instanceof CliError)) throw e;
       io.err(safe(`animscope info: ${e.message}`));
+      if (e instanceof ArchiveFolderError) listArchiveFolder(io, e, i > 0);
       code = EXIT_UNREADABLE;
     }
   }
@@ -170,12 +180,12 @@ function sample(args: string[], io: CliIO): number {
   const maxSamples = maxSamplesOption(values['max-samples'] as string | undefined);
   const input = readAnimationInput(arg);
   const file = decode(input.bytes, input.name);
-  if (file.model) throw new CliError(`${arg} is a model, not an animation: nothing to sample (\`animscope pose ${arg} ANIMATION…\` poses it)`, EXIT_ERRORS);
-  if (!file.anim) throw new CliError(`nothing to sample: ${file.diagnostics.find((d) => d.severity === 'error')?.message ?? 'not an animation'}`, EXIT_ERRORS);
+  if (file.model) throw new CliError(`${arg} is a model, not an animation: nothing to sample (\`animscope pose ${arg} ANIMATION…\` poses it)`);
+  if (!file.anim) throw new CliError(`nothing to sample in ${arg}: ${file.diagnostics.find((d) => d.severity === 'error')?.message ?? 'not an animation'}`);
   const animation = values.animation as string | undefined;
   const stream = sampleStream(file, { animation });
   if (animation !== undefined && stream.animationCount === 0) {
-    if (stream.skipped?.includes(animation)) throw new CliError(`animation ${JSON.stringify(animation)} is not in the standard ${specOf(stream.format).label} layout and cannot be sampled`, EXIT_ERRORS);
+    if (stream.skipped?.includes(animation)) throw new CliError(`nothing written: animation ${JSON.stringify(animation)} is not in the standard ${specOf(stream.format).label} layout and cannot be sampled`);
     throw new CliError(`there is no animation ${JSON.stringify(animation)} in ${arg} (\`animscope info ${arg}\` lists the names)`);
   }
   const { groups } = specOf(stream.format);
@@ -184,7 +194,7 @@ function sample(args: string[], io: CliIO): number {
     checkSampleLimit(stream, arg, maxSamples);
   } catch (e) {
     if (!(e instanceof SampleLimitError)) throw e;
-    throw new CliError(`${e.message}; pass --max-samples ${e.samples} to write it anyway${severalAnimations ? `, or --animation NAME for one ${groups.noun.toLowerCase()}` : ''}`, EXIT_ERRORS);
+    throw new CliError(`nothing written: ${e.message}; pass --max-samples ${e.samples} to write it anyway${severalAnimations ? `, or --animation NAME for one ${groups.noun.toLowerCase()}` : ''}`);
   }
   // Streamed: one track at a time, never the whole document as one string.
   const doc = sampleDocument(stream);
