@@ -13,6 +13,7 @@ import { jsonFileText, sampleDocument, writeJson } from '../export/serialize';
 import { summarize } from '../formats/summary';
 import { hex } from '../formats/binary/diagnostics';
 import type { Diagnostic } from '../formats/binary/diagnostics';
+import type { DecodedFile } from '../formats/types';
 import { grouped } from '../formats/binary/text';
 import { baseName, decode } from '../formats/index';
 import { specOf } from '../formats/registry';
@@ -97,6 +98,20 @@ function exitForDiagnostics(io: CliIO, command: string, arg: string, diagnostics
   return EXIT_ERRORS;
 }
 
+/**
+ * One file for info, export and sample, decoded. A file that is no format AnimScope reads is
+ * refused (exit 2) rather than shown as an empty structure with UNKNOWN_FORMAT; `validate`
+ * reports that code instead.
+ */
+function decodeInput(arg: string, options: { fileName?: 'base' } = {}): DecodedFile {
+  const input = readAnimationInput(arg);
+  const file = decode(input.bytes, options.fileName === 'base' ? baseName(input.name) : input.name);
+  if (file.format === 'unknown') {
+    throw new CliError(`${arg} is not a file AnimScope reads: ${file.diagnostics.find((d) => d.severity === 'error')?.message ?? 'unknown format'}`);
+  }
+  return file;
+}
+
 /** What `info` shows for a folder inside an archive: its entries, so the next command can name one. */
 function listArchiveFolder(io: CliIO, folder: ArchiveFolderError, blankLine: boolean): void {
   if (blankLine) io.out('');
@@ -112,8 +127,7 @@ function info(args: string[], io: CliIO): number {
   let code = EXIT_OK;
   for (const [i, arg] of positionals.entries()) {
     try {
-      const input = readAnimationInput(arg);
-      const file = decode(input.bytes, input.name);
+      const file = decodeInput(arg);
       if (i > 0) io.out('');
       io.out(formatSummary(summarize(file), arg));
       if (file.diagnostics.some((d) => d.severity === 'error')) code = Math.max(code, EXIT_ERRORS);
@@ -159,9 +173,8 @@ function validate(args: string[], io: CliIO): number {
 function exportCommand(args: string[], io: CliIO): number {
   const { values, positionals } = parse(args, { output: { type: 'string', short: 'o' } });
   const arg = requireOne(positionals, 'export');
-  const input = readAnimationInput(arg);
   // The file's own name, as the editor's "Export to JSON" has it (not the path typed here).
-  const file = decode(input.bytes, baseName(input.name));
+  const file = decodeInput(arg, { fileName: 'base' });
   emitJson(io, exportDecoded(file, `animscope ${VERSION}`), values.output as string | undefined);
   return exitForDiagnostics(io, 'export', arg, file.diagnostics);
 }
@@ -178,8 +191,7 @@ function sample(args: string[], io: CliIO): number {
   const { values, positionals } = parse(args, { animation: { type: 'string' }, output: { type: 'string', short: 'o' }, 'max-samples': { type: 'string' } });
   const arg = requireOne(positionals, 'sample');
   const maxSamples = maxSamplesOption(values['max-samples'] as string | undefined);
-  const input = readAnimationInput(arg);
-  const file = decode(input.bytes, input.name);
+  const file = decodeInput(arg);
   if (file.model) throw new CliError(`${arg} is a model, not an animation: nothing to sample (\`animscope pose ${arg} ANIMATION…\` poses it)`);
   if (!file.anim) throw new CliError(`nothing to sample in ${arg}: ${file.diagnostics.find((d) => d.severity === 'error')?.message ?? 'not an animation'}`);
   const animation = values.animation as string | undefined;
