@@ -11,6 +11,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE } from '../../../src/cli/output';
 import { nodeIO, run } from '../../../src/cli/main';
+import { writeOutputFile } from '../../../src/cli/outputFile';
 import type { CliIO } from '../../../src/cli/output';
 import { samplePath } from '../helpers';
 import { cli, CliResult } from './capture';
@@ -147,13 +148,22 @@ describe('CLI rules: the same exit codes and wording for every command', () => {
     assert.equal(fs.readFileSync(plainFile, 'utf8'), 'keep');
   });
 
-  it('-o FILE is written whole: the temporary file is renamed over an older one', () => {
+  it('-o FILE is written whole: the target keeps its old bytes until the end, a failure leaves nothing behind', () => {
     const target = path.join(tmp, 'walk.json');
     fs.writeFileSync(target, 'older');
+    const leftovers = (): string[] => fs.readdirSync(tmp).filter((f) => f.includes('walk'));
+    assert.throws(() => writeOutputFile(nodeIO, target, (write) => {
+      write('{"half": ');
+      assert.equal(fs.readFileSync(target, 'utf8'), 'older', 'the target is untouched while it is written');
+      throw new Error('stopped');
+    }), /stopped/);
+    assert.equal(fs.readFileSync(target, 'utf8'), 'older');
+    assert.deepEqual(leftovers(), ['walk.json'], 'no temporary file is left');
     for (const command of ['export', 'sample']) {
       check([command, WALK, '-o', target], EXIT_OK, undefined, true);
-      assert.ok(JSON.parse(fs.readFileSync(target, 'utf8')), command);
-      assert.deepEqual(fs.readdirSync(tmp).filter((f) => f.includes('walk')), ['walk.json'], 'no temporary file is left');
+      const written = JSON.parse(fs.readFileSync(target, 'utf8'));
+      assert.equal(written.file?.format ?? written.format, 'bck', command);
+      assert.deepEqual(leftovers(), ['walk.json'], 'no temporary file is left');
     }
     fs.rmSync(target);
   });
