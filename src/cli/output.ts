@@ -49,8 +49,9 @@ export const EXIT_INTERNAL = 3;
 export const EXIT_CODES_HELP = `Exit codes (the same for every command):
   0  done, no errors found (also when the reader of the output stops early: | head)
   1  done, errors found: error diagnostics in a file (its output is still written),
-     or entries extract skipped
-  2  nothing done: a file could not be read or is not what the command takes, or bad usage
+     entries extract or textures skipped, or animations pose could not bind to the model
+  2  nothing done: a file could not be read or is not what the command takes, -o cannot
+     be written, sample refused past --max-samples, or bad usage
   3  internal error: a bug in animscope (ANIMSCOPE_DEBUG=1 prints the stack)`;
 
 /** An expected failure, printed as one line `animscope CMD: message`. */
