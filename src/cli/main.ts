@@ -16,7 +16,7 @@ import type { Diagnostic } from '../formats/binary/diagnostics';
 import type { DecodedFile } from '../formats/types';
 import { grouped } from '../formats/binary/text';
 import { baseName, decode } from '../formats/index';
-import { specOf } from '../formats/registry';
+import { formatsPhrase, specOf } from '../formats/registry';
 import { EXTRACT, LS, nodeFiles } from './archiveCommands';
 import { countBySeverity, diagnosticLine, jsonForTerminal, plural, safe } from './format';
 import { ArchiveFolderError, collectValidationInputs, readAnimationInput } from './input';
@@ -290,7 +290,7 @@ function overview(): string {
     const left = `  ${usageLine(c)}`;
     return left.length + 2 <= NAME_WIDTH ? left.padEnd(NAME_WIDTH) + c.summary : `${left}\n${' '.repeat(NAME_WIDTH)}${c.summary}`;
   });
-  return `animscope ${VERSION} — inspect J3D (BCK, BTK, BRK) and Shenmue MOTN animations
+  return `animscope ${VERSION} — inspect ${formatsPhrase()}
 
 Usage:
 ${rows.join('\n')}

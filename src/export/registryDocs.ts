@@ -5,7 +5,7 @@
  * of them disagrees with the registry.
  */
 import { codeSections } from '../formats/codes';
-import { editorFilePatterns, FORMAT_IDS, FORMAT_LIST, MODEL_KIND } from '../formats/registry';
+import { editorFilePatterns, FORMAT_IDS, FORMAT_LIST, formatsPhrase, MODEL_KIND } from '../formats/registry';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|');
 
@@ -81,7 +81,18 @@ export function updateExportSchema(schema: Json): Json {
   return out;
 }
 
-type PackageJson = { contributes: { customEditors: { viewType: string; selector: { filenamePattern: string }[] }[] } };
+type PackageJson = { description: string; keywords: string[]; contributes: { customEditors: { viewType: string; selector: { filenamePattern: string }[] }[] } };
+
+/** The Marketplace's one-line description: what AnimScope reads, from the registry. */
+export function packageDescription(): string {
+  return `Inspect GameCube/Wii ${formatsPhrase()} files: tables with byte offsets, a linked hex view, curve previews, a 3D model view and validation.`;
+}
+
+/** Marketplace keywords: every format's id and the model extensions, then the other keywords as written. */
+function packageKeywords(keywords: readonly string[]): string[] {
+  const formats = [...FORMAT_LIST.map((s) => s.id), ...MODEL_KIND.filePatterns.map((p) => p.replace(/^\*\./, ''))];
+  return [...formats, ...keywords.filter((k) => !formats.includes(k))];
+}
 
 /** The animation editor's view type (its selectors are the registry's). */
 export const ANIMATION_VIEW_TYPE = 'animscope.animation';
@@ -92,6 +103,8 @@ export function updatePackageJson<T extends PackageJson>(pkg: T): T {
   const editor = out.contributes.customEditors.find((e) => e.viewType === ANIMATION_VIEW_TYPE);
   if (!editor) throw new Error(`package.json has no custom editor ${ANIMATION_VIEW_TYPE}`);
   editor.selector = editorFilePatterns().map((filenamePattern) => ({ filenamePattern }));
+  out.description = packageDescription();
+  out.keywords = packageKeywords(out.keywords ?? []);
   return out;
 }
 
