@@ -19,7 +19,7 @@ function main(): void {
     err: (t) => { if (errs.length < 100) errs.push(t); },
     writeFile: (_p, d) => count(d),
     write: (t) => count(t),
-    openFile: () => ({ write: (t: string) => count(t), close: () => undefined, abort: () => undefined }),
+    openFile: () => ({ write: (t: string) => count(t), commit: () => undefined, abort: () => undefined }),
     files: { mkdir: () => undefined, writeBytes: (_p, d) => { outBytes += d.length; }, lstat: () => undefined, realpath: (p) => p },
   };
   let code: number;

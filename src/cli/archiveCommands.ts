@@ -22,11 +22,12 @@ import {
 import { locateInArchive, safeExtractPath } from '../formats/archive/archive-path';
 import { countBySeverity, diagnosticLine, jsonForTerminal, plural, safe } from './format';
 import { readPathInput } from './input';
+import { outputFolder, writeFileAtomic } from './outputFile';
 import { CliError, CliFileSystem, CliIO, Command, EXIT_ERRORS, EXIT_OK, fsReason, UsageError } from './output';
 
 export const nodeFiles: CliFileSystem = {
   mkdir: (p) => fs.mkdirSync(p),
-  writeBytes: (p, data) => fs.writeFileSync(p, data),
+  writeBytes: writeFileAtomic,
   lstat: (p) => {
     let st: fs.Stats;
     try { st = fs.lstatSync(p); } catch { return undefined; }
@@ -219,15 +220,7 @@ function extractCommand(args: string[], io: CliIO): number {
   }
 
   // Output folder (given by the user: trusted, created when missing).
-  const existing = files.lstat(outDir);
-  if (existing === 'file' || existing === 'other') throw new CliError(`${outDir} is a file, not a folder: -o names the folder to extract into`);
-  try {
-    fs.mkdirSync(outDir, { recursive: true });
-  } catch (e) {
-    throw new CliError(`cannot create the folder ${outDir}: ${fsReason(e)}`);
-  }
-  const root = files.realpath(outDir);
-  if (!root) throw new CliError(`cannot resolve ${outDir}`);
+  const root = outputFolder(files, outDir, 'extract into');
 
   const written = new Set<string>();
   let fileCount = 0;

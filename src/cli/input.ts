@@ -11,6 +11,8 @@ import { baseName, detect } from '../formats/index';
 import { globMatches, isAnimFormat, MODEL_KIND, specOfName, YAZ0_SUFFIXES } from '../formats/registry';
 import { isFileSync, readArchivePathSync, readFileBytes } from '../formats/archive/node';
 import { extractAny, isAnyArchive, listArchiveTree } from '../formats/archive/archive';
+import type { ArchiveEntry } from '../formats/archive/archive';
+import { locateInArchive, splitArchivePath } from '../formats/archive/archive-path';
 import { gunzip, isGzip } from '../formats/archive/inflate';
 import { CliError, fsReason } from './output';
 
@@ -95,6 +97,27 @@ function isDirectory(p: string): boolean {
   }
 }
 
+/** `arg` names a folder inside an archive (`Kuribo.arc/Kuribo`): what it holds, for `info` to list. */
+export class ArchiveFolderError extends CliError {
+  constructor(readonly arg: string, archivePath: string, readonly entries: readonly ArchiveEntry[]) {
+    super(`${arg} is a folder in the archive, not a file: name a file in it (\`animscope ls ${archivePath}\` lists them all)`);
+  }
+}
+
+/** The entries directly in the archive folder `arg` names; undefined when it names no folder. */
+function archiveFolderAt(arg: string): { archivePath: string; entries: ArchiveEntry[] } | undefined {
+  try {
+    const split = splitArchivePath(arg, isFileSync);
+    if (!split) return undefined;
+    const location = locateInArchive(readFileBytes(split.archivePath), split.innerPath, new DiagnosticSink());
+    if (location?.entry.kind !== 'folder') return undefined;
+    const index = location.archive.entries.indexOf(location.entry);
+    return { archivePath: split.archivePath, entries: location.archive.entries.filter((e) => e.parent === index) };
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The bytes at `arg`: a file, or an archive path reaching into an archive (`X.arc/Root/Wait.btk`,
  * nested archives too), with the archive's diagnostics. Throws CliError (exit 2) when unreadable;
@@ -112,6 +135,8 @@ export function readPathInput(arg: string, folderHint: string): { bytes: Uint8Ar
   }
   const diagnostics = sink.finish();
   if (!result) {
+    const folder = archiveFolderAt(arg);
+    if (folder) throw new ArchiveFolderError(arg, folder.archivePath, folder.entries);
     const why = diagnostics.find((d) => d.severity === 'error')?.message;
     throw new CliError(why ? `cannot read ${arg}: ${why}` : fs.existsSync(arg) ? `${arg} is not a regular file (a device, pipe or socket is not read)` : `no such file: ${arg}`);
   }

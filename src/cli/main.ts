@@ -5,27 +5,27 @@
  * for every command alike: a command only throws CliError / UsageError or returns its code.
  */
 import * as fs from 'fs';
-import * as path from 'path';
 import { bugs, version } from '../../package.json';
 import { parse } from './args';
 import { checkSampleLimit, DEFAULT_MAX_SAMPLES, SampleLimitError, sampleStream } from '../anim/sample';
-import { partialPath } from '../export/chunkedFile';
 import { exportJsonChunks } from '../export/files';
 import { sampleJsonText } from '../export/serialize';
 import { summarize } from '../formats/summary';
 import { hex } from '../formats/binary/diagnostics';
 import type { Diagnostic } from '../formats/binary/diagnostics';
+import type { DecodedFile } from '../formats/types';
 import { grouped } from '../formats/binary/text';
 import { baseName, decode } from '../formats/index';
-import { specOf } from '../formats/registry';
+import { formatsPhrase, specOf } from '../formats/registry';
 import { EXTRACT, LS, nodeFiles } from './archiveCommands';
 import { countBySeverity, diagnosticLine, jsonForTerminal, plural, safe, terminalSafeJson } from './format';
-import { collectValidationInputs, readAnimationInput } from './input';
+import { ArchiveFolderError, collectValidationInputs, readAnimationInput } from './input';
 import {
   CliError, CliIO, Command, EXIT_CODES_HELP, EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, EXIT_UNREADABLE, fsReason, OutputClosed,
   UsageError,
 } from './output';
 import { formatSummary } from './summaryText';
+import { openAtomicFile, writeFileAtomic, writeOutputFile } from './outputFile';
 import { POSE, TEXTURES } from './modelCommands';
 
 /** From package.json, so the CLI and the extension's exports carry the same generator string. */
@@ -61,7 +61,7 @@ export const nodeIO: CliIO = {
     if (process.stdout.errored) throw new OutputClosed(process.stdout.errored);
   },
   err: (text) => process.stderr.write(text + '\n'),
-  writeFile: (path, data) => fs.writeFileSync(path, data),
+  writeFile: (path, data) => writeFileAtomic(path, Buffer.from(data)),
   write: (chunk) => {
     try {
       writeAllSync(1, chunk);
@@ -71,58 +71,15 @@ export const nodeIO: CliIO = {
       throw e;
     }
   },
-  openFile: (target) => {
-    // a folder is refused before anything is written (the rename at the end would fail)
-    if (fs.statSync(target, { throwIfNoEntry: false })?.isDirectory()) throw Object.assign(new Error(`${target} is a folder`), { code: 'EISDIR' });
-    const partial = partialPath(target);
-    const fd = fs.openSync(partial, 'wx');
-    return {
-      write: (chunk) => writeAllSync(fd, chunk),
-      close: () => {
-        fs.closeSync(fd);
-        fs.renameSync(partial, target);
-      },
-      abort: () => {
-        try { fs.closeSync(fd); } catch { /* closed by a failed close() */ }
-        fs.rmSync(partial, { force: true });
-      },
-    };
-  },
+  openFile: openAtomicFile,
   files: nodeFiles,
 };
 
-/** `f()`, a file-system failure of it said as `cannot write OUT: why`. */
-function writing<T>(outPath: string, f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const dir = path.dirname(outPath);
-    const why = code === 'ENOENT' ? `the folder ${dir} does not exist` : code === 'EISDIR' ? 'it is a folder; give a file name' : fsReason(e);
-    throw new CliError(`cannot write ${outPath}: ${why}`);
-  }
-}
-
-/**
- * A document to OUT a chunk at a time (never one string: `export motion.bin` is 100 MB), through
- * io.openFile; an io without it gets the chunks joined, in one io.writeFile.
- */
+/** A document to OUT a chunk at a time (never one string: `export motion.bin` is 100 MB). */
 function writeChunks(io: CliIO, outPath: string, chunks: Iterable<string>): void {
-  const openFile = io.openFile?.bind(io);
-  if (!openFile) {
-    const text = [...chunks].join('');
-    writing(outPath, () => io.writeFile(outPath, text));
-    return;
-  }
-  const out = writing(outPath, () => openFile(outPath));
-  let complete = false;
-  try {
-    for (const chunk of chunks) writing(outPath, () => out.write(chunk));
-    writing(outPath, () => out.close());
-    complete = true;
-  } finally {
-    if (!complete) out.abort();
-  }
+  writeOutputFile(io, outPath, (write) => {
+    for (const chunk of chunks) write(chunk);
+  });
 }
 
 /**
@@ -157,20 +114,43 @@ function exitForDiagnostics(io: CliIO, command: string, arg: string, diagnostics
   return EXIT_ERRORS;
 }
 
+/**
+ * One file for info, export and sample, decoded. A file that is no format AnimScope reads is
+ * refused (exit 2) rather than shown as an empty structure with UNKNOWN_FORMAT; `validate`
+ * reports that code instead.
+ */
+function decodeInput(arg: string, options: { fileName?: 'base' } = {}): DecodedFile {
+  const input = readAnimationInput(arg);
+  const file = decode(input.bytes, options.fileName === 'base' ? baseName(input.name) : input.name);
+  if (file.format === 'unknown') {
+    throw new CliError(`${arg} is not a file AnimScope reads: ${file.diagnostics.find((d) => d.severity === 'error')?.message ?? 'unknown format'}`);
+  }
+  return file;
+}
+
+/** What `info` shows for a folder inside an archive: its entries, so the next command can name one. */
+function listArchiveFolder(io: CliIO, folder: ArchiveFolderError, blankLine: boolean): void {
+  if (blankLine) io.out('');
+  io.out(safe(`${folder.arg}: folder in an archive, ${plural(folder.entries.length, 'entry', 'entries')}`));
+  for (const e of folder.entries) {
+    io.out(safe(e.kind === 'folder' ? `  ${e.name}/` : `  ${e.name}  (${plural(e.size, 'byte')})`));
+  }
+}
+
 function info(args: string[], io: CliIO): number {
   const { positionals } = parse(args, {});
   if (positionals.length === 0) throw new UsageError('info needs at least one FILE');
   let code = EXIT_OK;
   for (const [i, arg] of positionals.entries()) {
     try {
-      const input = readAnimationInput(arg);
-      const file = decode(input.bytes, input.name);
+      const file = decodeInput(arg);
       if (i > 0) io.out('');
       io.out(formatSummary(summarize(file), arg));
       if (file.diagnostics.some((d) => d.severity === 'error')) code = Math.max(code, EXIT_ERRORS);
     } catch (e) {
       if (!(e instanceof CliError)) throw e;
       io.err(safe(`animscope info: ${e.message}`));
+      if (e instanceof ArchiveFolderError) listArchiveFolder(io, e, i > 0);
       code = EXIT_UNREADABLE;
     }
   }
@@ -209,9 +189,8 @@ function validate(args: string[], io: CliIO): number {
 function exportCommand(args: string[], io: CliIO): number {
   const { values, positionals } = parse(args, { output: { type: 'string', short: 'o' } });
   const arg = requireOne(positionals, 'export');
-  const input = readAnimationInput(arg);
   // The file's own name, as the editor's "Export to JSON" has it (not the path typed here).
-  const file = decode(input.bytes, baseName(input.name));
+  const file = decodeInput(arg, { fileName: 'base' });
   // Streamed as the editor's Export to JSON writes it: motion.bin's document is 100 MB of text.
   const outPath = values.output as string | undefined;
   if (outPath) writeChunks(io, outPath, exportJsonChunks(file, VERSION).chunks);
@@ -231,14 +210,13 @@ function sample(args: string[], io: CliIO): number {
   const { values, positionals } = parse(args, { animation: { type: 'string' }, output: { type: 'string', short: 'o' }, 'max-samples': { type: 'string' } });
   const arg = requireOne(positionals, 'sample');
   const maxSamples = maxSamplesOption(values['max-samples'] as string | undefined);
-  const input = readAnimationInput(arg);
-  const file = decode(input.bytes, input.name);
-  if (file.model) throw new CliError(`${arg} is a model, not an animation: nothing to sample (\`animscope pose ${arg} ANIMATION…\` poses it)`, EXIT_ERRORS);
-  if (!file.anim) throw new CliError(`nothing to sample: ${file.diagnostics.find((d) => d.severity === 'error')?.message ?? 'not an animation'}`, EXIT_ERRORS);
+  const file = decodeInput(arg);
+  if (file.model) throw new CliError(`${arg} is a model, not an animation: nothing to sample (\`animscope pose ${arg} ANIMATION…\` poses it)`);
+  if (!file.anim) throw new CliError(`nothing to sample in ${arg}: ${file.diagnostics.find((d) => d.severity === 'error')?.message ?? 'not an animation'}`);
   const animation = values.animation as string | undefined;
   const stream = sampleStream(file, { animation });
   if (animation !== undefined && stream.animationCount === 0) {
-    if (stream.skipped?.includes(animation)) throw new CliError(`animation ${JSON.stringify(animation)} is not in the standard ${specOf(stream.format).label} layout and cannot be sampled`, EXIT_ERRORS);
+    if (stream.skipped?.includes(animation)) throw new CliError(`nothing written: animation ${JSON.stringify(animation)} is not in the standard ${specOf(stream.format).label} layout and cannot be sampled`);
     throw new CliError(`there is no animation ${JSON.stringify(animation)} in ${arg} (\`animscope info ${arg}\` lists the names)`);
   }
   const { groups } = specOf(stream.format);
@@ -247,7 +225,7 @@ function sample(args: string[], io: CliIO): number {
     checkSampleLimit(stream, arg, maxSamples);
   } catch (e) {
     if (!(e instanceof SampleLimitError)) throw e;
-    throw new CliError(`${e.message}; pass --max-samples ${e.samples} to write it anyway${severalAnimations ? `, or --animation NAME for one ${groups.noun.toLowerCase()}` : ''}`, EXIT_ERRORS);
+    throw new CliError(`nothing written: ${e.message}; pass --max-samples ${e.samples} to write it anyway${severalAnimations ? `, or --animation NAME for one ${groups.noun.toLowerCase()}` : ''}`);
   }
   // Streamed: one track at a time, never the whole document as one string; the same text printed or to -o.
   const outPath = values.output as string | undefined;
@@ -319,7 +297,7 @@ function overview(): string {
     const left = `  ${usageLine(c)}`;
     return left.length + 2 <= NAME_WIDTH ? left.padEnd(NAME_WIDTH) + c.summary : `${left}\n${' '.repeat(NAME_WIDTH)}${c.summary}`;
   });
-  return `animscope ${VERSION} — inspect J3D (BCK, BTK, BRK) and Shenmue MOTN animations
+  return `animscope ${VERSION} — inspect ${formatsPhrase()}
 
 Usage:
 ${rows.join('\n')}

@@ -6,7 +6,6 @@
  * the model (untrusted): `<index>_<name with anything but A-Z a-z 0-9 . _ - replaced>.png`, so
  * a name can never leave DIR. pose prints one JSON object (shape documented in README.md).
  */
-import * as fs from 'fs';
 import * as path from 'path';
 import type { PNG as PngClass } from 'pngjs';
 import { parse } from './args';
@@ -20,9 +19,13 @@ import { decodeModelTextures } from '../formats/model/tex1';
 import { applyAnimation, initialState } from '../anim/apply';
 import { poseModel } from '../anim/pose';
 import { nodeFiles } from './archiveCommands';
-import { diagnosticLine } from './format';
+import { detectEntry } from '../formats/archive/archive';
+import { bindToModel } from '../formats/binding';
+import { formatLabel } from '../formats/registry';
+import { diagnosticLine, jsonForTerminal, plural, safe } from './format';
 import { readAnimationInput, readPathInput } from './input';
-import { CliError, CliIO, Command, EXIT_ERRORS, EXIT_OK } from './output';
+import { CliError, CliIO, Command, EXIT_ERRORS, EXIT_OK, fsReason, UsageError } from './output';
+import { outputFolder } from './outputFile';
 
 /** pngjs (with zlib, streams and assert) is loaded by `textures` only: every other command starts without it. */
 function pngjs(): typeof PngClass {
@@ -45,10 +48,19 @@ function readModel(arg: string): ModelInput {
   let bytes = input.bytes;
   if (isYaz0(bytes)) bytes = decompressYaz0(bytes, sink, { maxSize: MAX_MODEL_SIZE });
   if (bytes.length > MAX_MODEL_SIZE) throw new CliError(`${arg} is larger than any model (${bytes.length} bytes)`);
-  if (!looksLikeModel(bytes)) throw new CliError(`${arg} is not a BMD/BDL model (it does not start with J3D2bmd / J3D2bdl)`, EXIT_ERRORS);
+  if (!looksLikeModel(bytes)) throw new CliError(notAModel(arg, bytes));
   const result = decodeModel(bytes, sink);
-  if (!result.model) throw new CliError(`${arg}: the model could not be decoded`, EXIT_ERRORS);
+  if (!result.model) throw new CliError(`${arg}: the model could not be decoded (${sink.finish().find((d) => d.severity === 'error')?.message ?? 'no JNT1/SHP1'})`);
   return { display: arg, bytes, model: result.model, diagnostics: [...input.diagnostics, ...sink.finish()] };
+}
+
+/** Why `arg` is refused as a model: what it is instead, when it is something AnimScope knows. */
+function notAModel(arg: string, bytes: Uint8Array): string {
+  const { format } = detectEntry(bytes, arg);
+  const what = format === 'unknown' ? 'not a BMD/BDL model (it does not start with J3D2bmd / J3D2bdl)'
+    : format === 'archive' ? 'an archive, not a model: name the .bmd or .bdl inside it (`animscope ls` lists them)'
+      : `a ${format.toUpperCase()} file, not a BMD/BDL model`;
+  return `${arg} is ${what}`;
 }
 
 /** A file name from an untrusted texture name: no separators, no dots at the ends, bounded. */
@@ -60,46 +72,46 @@ export function textureFileName(index: number, name: string): string {
 /** `animscope textures`. */
 export function texturesCommand(args: string[], io: CliIO): number {
   const { values, positionals } = parse(args, { output: { type: 'string', short: 'o' } });
-  if (positionals.length !== 1) throw new CliError(`textures takes exactly one MODEL (got ${positionals.length}).`);
+  if (positionals.length !== 1) throw new UsageError(`textures takes exactly one MODEL (got ${positionals.length})`);
   const outDir = values.output as string | undefined;
-  if (!outDir) throw new CliError('textures needs an output folder: -o DIR.');
+  if (!outDir) throw new UsageError('textures needs an output folder: -o DIR');
   const input = readModel(positionals[0]);
   const sink = new DiagnosticSink();
   const decoded = decodeModelTextures(input.bytes, input.model.textures, sink);
-  try {
-    fs.mkdirSync(outDir, { recursive: true });
-  } catch (e) {
-    throw new CliError(`cannot create ${outDir}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
   const files = io.files ?? nodeFiles;
-  const root = files.realpath(outDir);
-  if (!root) throw new CliError(`cannot resolve ${outDir}`);
+  const root = outputFolder(files, outDir, 'write the textures into');
   let errors = 0;
   let written = 0;
   for (const t of decoded) {
     const header = input.model.textures[t.index];
     const level = t.levels[0];
     if (!level) {
-      io.err(`textures: texture ${t.index} (${JSON.stringify(t.name)}, ${header.formatName} ${header.width}×${header.height}) cannot be decoded; skipped`);
+      io.err(safe(`animscope textures: texture ${t.index} (${JSON.stringify(t.name)}, ${header.formatName} ${header.width}×${header.height}) cannot be decoded; skipped`));
       errors++;
       continue;
     }
     const target = path.join(root, textureFileName(t.index, t.name));
     if (files.lstat(target) === 'symlink' || files.lstat(target) === 'directory') {
-      io.err(`textures: ${target} exists and is not a regular file; skipped`);
+      io.err(safe(`animscope textures: ${target} exists and is not a regular file; skipped`));
       errors++;
       continue;
     }
     const PNG = pngjs();
     const png = new PNG({ width: level.width, height: level.height });
     png.data = Buffer.from(level.rgba.buffer, level.rgba.byteOffset, level.rgba.byteLength);
-    files.writeBytes(target, PNG.sync.write(png));
+    try {
+      files.writeBytes(target, PNG.sync.write(png));
+    } catch (e) {
+      io.err(safe(`animscope textures: cannot write ${target}: ${fsReason(e)}; skipped`));
+      errors++;
+      continue;
+    }
     written++;
-    io.out(`wrote ${path.join(outDir, path.basename(target))} (${header.formatName} ${level.width}×${level.height})`);
+    io.out(safe(`wrote ${path.join(outDir, path.basename(target))} (${header.formatName} ${level.width}×${level.height})`));
   }
   const diagnostics = [...input.diagnostics, ...sink.finish()];
   for (const d of diagnostics) io.out(diagnosticLine(input.display, d));
-  io.out(`${written} texture(s) written to ${outDir}${errors ? `, ${errors} skipped` : ''}`);
+  io.out(safe(`${plural(written, 'texture')} written to ${outDir}${errors ? `, ${errors} skipped` : ''}`));
   return errors > 0 || diagnostics.some((d) => d.severity === 'error') ? EXIT_ERRORS : EXIT_OK;
 }
 
@@ -108,19 +120,29 @@ const round = (v: number): number => (Number.isFinite(v) ? Math.round(v * 1e6) /
 /** `animscope pose`. */
 export function poseCommand(args: string[], io: CliIO): number {
   const { values, positionals } = parse(args, { frame: { type: 'string' } });
-  if (positionals.length === 0) throw new CliError('pose needs a MODEL (and optionally animations).');
+  if (positionals.length === 0) throw new UsageError('pose needs a MODEL (and optionally animations)');
   const frameText = (values.frame as string | undefined) ?? '0';
   const frame = Number(frameText);
-  if (frameText.trim() === '' || !Number.isFinite(frame)) throw new CliError(`--frame must be a number (got ${JSON.stringify(frameText)}).`);
+  if (frameText.trim() === '' || !Number.isFinite(frame)) throw new UsageError(`--frame needs a number (got ${JSON.stringify(frameText)})`);
   const [modelArg, ...animArgs] = positionals;
   const input = readModel(modelArg);
   const model = input.model;
   const state = initialState(model);
-  for (const arg of animArgs) {
+  // Said on stderr after the JSON; any of them makes the exit code 1.
+  const problems: string[] = input.diagnostics.filter((d) => d.severity === 'error').map((d) => diagnosticLine(input.display, d));
+  const animations = animArgs.map((arg) => {
     const a = readAnimationInput(arg);
     const file = decode(a.bytes, a.name);
-    if (!file.anim) throw new CliError(`${arg}: not an animation (${file.diagnostics.find((d) => d.severity === 'error')?.message ?? file.format})`, EXIT_ERRORS);
-    if (!applyAnimation(state, file.anim, frame)) io.err(`pose: ${arg}: ${file.format.toUpperCase()} does not change a model pose yet; ignored`);
+    if (file.model) throw new CliError(`${arg} is a model, not an animation: pose takes one MODEL, then animations`);
+    if (!file.anim) throw new CliError(`${arg} is not an animation (${file.diagnostics.find((d) => d.severity === 'error')?.message ?? file.format})`);
+    return { arg, file, anim: file.anim };
+  });
+  for (const { arg, file, anim } of animations) {
+    for (const d of file.diagnostics) if (d.severity === 'error') problems.push(diagnosticLine(arg, d));
+    // What the editor says when this model is bound (MDL_JOINT_COUNT, MDL_MATERIAL_MISSING, …).
+    const bound = bindToModel(file, model);
+    for (const d of bound?.diagnostics ?? []) if (d.severity !== 'info' && d.severity !== 'hint') problems.push(diagnosticLine(arg, d));
+    if (!applyAnimation(state, anim, frame)) problems.push(safe(`${arg}: ${formatLabel(file.format)} does not change a model pose; ignored`));
   }
   const posed = poseModel(model, state.locals);
   const joints = model.joints.map((j, i) => ({ name: j.name, world: Array.from(posed.world.subarray(i * 12, i * 12 + 12), round) }));
@@ -138,9 +160,9 @@ export function poseCommand(args: string[], io: CliIO): number {
     texMatrices: m.texMatrices.map((t) => (t ? t.map(round) : null)),
   }));
   const name = path.basename(modelArg.replace(/[\\/]+$/, ''));
-  io.out(JSON.stringify({ model: name, frame, joints, shapes, materials }));
-  for (const d of input.diagnostics) if (d.severity === 'error') io.err(diagnosticLine(input.display, d));
-  return input.diagnostics.some((d) => d.severity === 'error') ? EXIT_ERRORS : EXIT_OK;
+  io.out(jsonForTerminal({ model: name, frame, joints, shapes, materials }));
+  for (const line of problems) io.err(`animscope pose: ${line}`);
+  return problems.length > 0 ? EXIT_ERRORS : EXIT_OK;
 }
 
 export const TEXTURES: Command = {

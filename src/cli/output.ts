@@ -1,26 +1,17 @@
+import type { OutputFile } from './outputFile';
+
 /** Where CLI commands write: injectable so tests capture output without spawning processes. */
 export interface CliIO {
   out(text: string): void;
   err(text: string): void;
-  /** Writes a file (export -o). */
+  /** Writes a whole `-o` file, when there is no `openFile` (tests' in-memory files). */
   writeFile(path: string, data: string): void;
   /** Raw stdout, no newline added (streamed output: `sample`); absent: the chunks are joined and go to `out`. */
   write?(chunk: string): void;
-  /**
-   * A file written in chunks (`export -o`, `sample -o`); absent: the chunks are joined and go to
-   * `writeFile`. Node's: a temporary file beside `path`, renamed over it by `close`, removed by
-   * `abort` (a failed or stopped command leaves nothing behind).
-   */
+  /** A `-o` file written in chunks and put in place at the end (outputFile.ts: writeOutputFile). */
   openFile?(path: string): OutputFile;
   /** File-system access for `extract` (binary writes, folders, symlink checks); Node's fs when absent. */
   files?: CliFileSystem;
-}
-
-/** A file being written by {@link CliIO.openFile}: `close` when complete, `abort` otherwise. */
-export interface OutputFile {
-  write(chunk: string): void;
-  close(): void;
-  abort(): void;
 }
 
 /** What `extract` needs of the file system: injectable for tests, Node's fs by default. */
@@ -58,8 +49,9 @@ export const EXIT_INTERNAL = 3;
 export const EXIT_CODES_HELP = `Exit codes (the same for every command):
   0  done, no errors found (also when the reader of the output stops early: | head)
   1  done, errors found: error diagnostics in a file (its output is still written),
-     or entries extract skipped
-  2  nothing done: a file could not be read or is not what the command takes, or bad usage
+     entries extract or textures skipped, or animations pose could not bind to the model
+  2  nothing done: a file could not be read or is not what the command takes, -o cannot
+     be written, sample refused past --max-samples, or bad usage
   3  internal error: a bug in animscope (ANIMSCOPE_DEBUG=1 prints the stack)`;
 
 /** An expected failure, printed as one line `animscope CMD: message`. */

@@ -14,7 +14,6 @@ import { StreamedArray } from './serialize';
 
 /** 2: the nine other J3D kinds (BCA, BPK, BPA, BTP, BVA, BLK, BLA, BXK, BXA) joined the animation variants. */
 export const EXPORT_SCHEMA_VERSION = 2;
-export const EXPORT_SCHEMA_ID = 'https://animscope.invalid/schema/animscope-export-v2.json';
 
 /** A field as exported: array nodes carry their layout and every element's values. */
 export interface ExportedField {
@@ -35,7 +34,6 @@ export interface ExportedField {
 }
 
 export interface ExportDocument {
-  $schema: string;
   schemaVersion: number;
   generator: string;
   file: {
@@ -148,7 +146,6 @@ export function exportAnimation(anim: AnimData | undefined): unknown {
 
 export function exportDecoded(file: ModelBoundFile, generator = 'animscope'): ExportDocument {
   const doc: ExportDocument = {
-    $schema: EXPORT_SCHEMA_ID,
     schemaVersion: EXPORT_SCHEMA_VERSION,
     generator,
     file: {

@@ -5,7 +5,7 @@
  * of them disagrees with the registry.
  */
 import { codeSections } from '../formats/codes';
-import { editorFilePatterns, FORMAT_IDS, FORMAT_LIST, MODEL_KIND } from '../formats/registry';
+import { editorFilePatterns, FORMAT_IDS, FORMAT_LIST, formatsPhrase, MODEL_KIND, YAZ0_SUFFIXES } from '../formats/registry';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|');
 
@@ -81,10 +81,38 @@ export function updateExportSchema(schema: Json): Json {
   return out;
 }
 
-type PackageJson = { contributes: { customEditors: { viewType: string; selector: { filenamePattern: string }[] }[] } };
+type MenuItem = { command: string; when?: string; group?: string };
+type PackageJson = {
+  description: string; keywords: string[];
+  contributes: { customEditors: { viewType: string; selector: { filenamePattern: string }[] }[]; menus: Record<string, MenuItem[]> };
+};
+
+/** A when-clause test true for a model's file name (`Kuribo.bdl`, `Kuribo.bdl.szs`): models have no curves to export. */
+export function modelFileWhen(): string {
+  const exts = MODEL_KIND.filePatterns.map((p) => p.replace(/^\*\./, '')).join('|');
+  return `resourceFilename =~ /\\.(${exts})(\\.(${YAZ0_SUFFIXES.join('|')}))?$/i`;
+}
+
+/** Commands the menus offer in the animation editor only when the file is an animation, not a model. */
+const ANIMATION_ONLY_COMMANDS = ['animscope.exportCurves'];
+
+/** The Marketplace's one-line description: what AnimScope reads, from the registry. */
+export function packageDescription(): string {
+  return `Inspect GameCube/Wii ${formatsPhrase()} files: tables with byte offsets, a linked hex view, curve previews, a 3D model view and validation.`;
+}
+
+/** Marketplace keywords: every format's id and the model extensions, then the other keywords as written. */
+function packageKeywords(keywords: readonly string[]): string[] {
+  const formats = [...FORMAT_LIST.map((s) => s.id), ...MODEL_KIND.filePatterns.map((p) => p.replace(/^\*\./, ''))];
+  return [...formats, ...keywords.filter((k) => !formats.includes(k))];
+}
 
 /** The animation editor's view type (its selectors are the registry's). */
 export const ANIMATION_VIEW_TYPE = 'animscope.animation';
+
+/** The animation editor is active (models open in it too). */
+const ANIMATION_EDITOR_WHEN = `activeCustomEditorId == ${ANIMATION_VIEW_TYPE} || activeCustomEditorId == ${ANIMATION_VIEW_TYPE}.anyFile`;
+
 
 /** package.json with the animation editor's selectors from the registry. */
 export function updatePackageJson<T extends PackageJson>(pkg: T): T {
@@ -92,6 +120,12 @@ export function updatePackageJson<T extends PackageJson>(pkg: T): T {
   const editor = out.contributes.customEditors.find((e) => e.viewType === ANIMATION_VIEW_TYPE);
   if (!editor) throw new Error(`package.json has no custom editor ${ANIMATION_VIEW_TYPE}`);
   editor.selector = editorFilePatterns().map((filenamePattern) => ({ filenamePattern }));
+  for (const item of [...(out.contributes.menus['editor/title'] ?? []), ...(out.contributes.menus.commandPalette ?? [])]) {
+    if (!ANIMATION_ONLY_COMMANDS.includes(item.command) || !item.when) continue;
+    item.when = `(${ANIMATION_EDITOR_WHEN}) && !(${modelFileWhen()})`;
+  }
+  out.description = packageDescription();
+  out.keywords = packageKeywords(out.keywords ?? []);
   return out;
 }
 

@@ -35,13 +35,18 @@ export class HeaderPanel implements Panel {
   private readonly diagnostics = new DiagnosticsList<Diagnostic>('Diagnostics');
   private readonly model = el('div', 'as-bound');
   private byteLength = 0;
+  private readonly buttons = new Map<PageCommand, HTMLElement>();
 
   constructor(private readonly page: PageServices) {
     const top = el('div', 'as-header-top');
     const toolbar = el('div', 'as-toolbar');
     toolbar.setAttribute('role', 'toolbar');
     toolbar.setAttribute('aria-label', 'AnimScope actions');
-    for (const b of BUTTONS) toolbar.append(this.actionButton(b.command, b.label, b.title, b.icon));
+    for (const b of BUTTONS) {
+      const button = this.actionButton(b.command, b.label, b.title, b.icon);
+      this.buttons.set(b.command, button);
+      toolbar.append(button);
+    }
     top.append(this.title, this.badge, toolbar);
     this.notice.setAttribute('role', 'alert');
     this.notice.hidden = true;
@@ -99,6 +104,9 @@ export class HeaderPanel implements Panel {
     this.title.textContent = file.fileName;
     this.title.title = file.fileName;
     this.badge.textContent = file.format.toUpperCase();
+    // A model has no curves (the editor title's menu hides it the same way: package.json `when`).
+    const curves = this.buttons.get('exportCurves');
+    if (curves) curves.hidden = !isAnimFormat(file.format);
     this.renderFacts(file);
     this.renderModel(file);
     this.renderDiagnostics(file.diagnostics);

@@ -20,6 +20,7 @@ import { archiveRootUri, ARCHIVE_SCHEME, displayPath, nestedRootUri, parseArchiv
 import { ArchiveEditorHooks, archiveViewTypeFor, openArchiveEntry } from './archiveEditor';
 import { ArchiveTreeElement, ArchiveTreeProvider, OPEN_ENTRY_COMMAND } from './archiveTreeView';
 import { isUri, registerUserCommand, UserError } from '../userCommand';
+import { BROWSE_DIALOG, OVERVIEW_DIALOG } from './dialogs';
 
 export const BROWSE_ARCHIVE_COMMAND = 'animscope.browseArchive';
 export const ARCHIVE_COMMANDS = {
@@ -89,18 +90,21 @@ export class ArchiveCommands {
     return undefined;
   }
 
-  /** The archive to browse: the argument, the active editor's file when it is an archive, else a dialog. */
-  private async archiveArg(arg: unknown): Promise<vscode.Uri | undefined> {
+  /**
+   * The archive to act on: the argument, the active editor's file when it is an archive, else a
+   * dialog titled after the command that asks (`dialog`).
+   */
+  private async archiveArg(arg: unknown, dialog: { title: string; openLabel: string } = BROWSE_DIALOG): Promise<vscode.Uri | undefined> {
     if (isUri(arg)) return arg;
     if (typeof arg === 'string' && arg.length > 0) return vscode.Uri.parse(arg, true);
     const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
     const active = input instanceof vscode.TabInputCustom || input instanceof vscode.TabInputText ? input.uri : undefined;
     if (active && ARCHIVE_NAME.test(active.path)) return active;
     const picked = await vscode.window.showOpenDialog({
-      title: 'AnimScope: Browse Archive',
+      title: dialog.title,
       canSelectMany: false,
       filters: { 'Game archives': ['arc', 'szs', 'rarc', 'pks'], 'All files': ['*'] },
-      openLabel: 'Browse',
+      openLabel: dialog.openLabel,
     });
     return picked?.[0];
   }
@@ -181,7 +185,7 @@ export class ArchiveCommands {
       const el = target as ArchiveTreeElement;
       uri = el.outer ?? el.uri;
     } else {
-      uri = await this.archiveArg(undefined);
+      uri = await this.archiveArg(undefined, OVERVIEW_DIALOG);
     }
     if (!uri) return;
     await vscode.commands.executeCommand('vscode.openWith', uri, archiveViewTypeFor(uri));

@@ -8,7 +8,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { nodeIO, run, VERSION } from '../../../src/cli/main';
-import type { CliIO, OutputFile } from '../../../src/cli/output';
+import type { CliIO } from '../../../src/cli/output';
+import type { OutputFile } from '../../../src/cli/outputFile';
 import { exportJsonChunks } from '../../../src/export/files';
 import { exportDecoded } from '../../../src/export/json';
 import { jsonForTerminal } from '../../../src/cli/format';
@@ -31,7 +32,7 @@ function capture(): { io: CliIO; stdout: string[]; files: Map<string, string[]>;
     writeFile: (p, d) => files.set(p, [d]),
     openFile: (p): OutputFile => {
       const parts: string[] = [];
-      return { write: (t) => parts.push(t), close: () => files.set(p, parts), abort: () => undefined };
+      return { write: (t) => parts.push(t), commit: () => files.set(p, parts), abort: () => undefined };
     },
   };
   return { io, stdout, files, err };

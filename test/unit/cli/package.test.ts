@@ -1,41 +1,41 @@
 /**
  * The .vsix: `npx @vscode/vsce package` needs repository/bugs/homepage/icon/license and a LICENSE,
- * and .vscodeignore decides what ships. vsce itself is not run here (it is fetched with npx and
- * runs the build); its ignore rules are applied to the project's files instead, the way vsce
- * 3.x applies them (collectFiles in vsce's out/package.js): a file is left out when an ignore
- * pattern matches it and no `!` pattern does; a pattern without `*` also stands for `pattern/**`.
+ * and .vscodeignore decides what ships. What ships is asked of vsce itself (`vsce ls`, the pinned
+ * devDependency @vscode/vsce) over a copy of the project's file names, build and test leftovers
+ * included, so no copy of vsce's ignore rules can drift from vsce's.
  */
 import { strict as assert } from 'assert';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { PROJECT_ROOT } from '../helpers';
 
+/** vsce's command-line entry (package.json `bin` of @vscode/vsce). */
+const VSCE = require.resolve('@vscode/vsce/vsce');
+
 const pkg = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8'));
 
-/** A minimatch-like glob (`**`, `*`, `?`; dot files matched) as a regular expression. */
-function globToRegExp(glob: string): RegExp {
-  let re = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === '*' && glob[i + 1] === '*') {
-      const slash = glob[i + 2] === '/';
-      re += slash ? '(?:.*/)?' : '.*';
-      i += slash ? 2 : 1;
-    } else if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
-    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+/**
+ * What vsce would put into the .vsix from a tree holding `files` (empty, except the files vsce
+ * reads, copied from the project): `vsce ls` run in that tree, with the project's node_modules so
+ * that production dependencies are listed as packaging lists them.
+ */
+function shipped(files: string[]): string[] {
+  const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'animscope-vsce-'));
+  try {
+    const real = new Set(['package.json', '.vscodeignore', 'README.md', 'CHANGELOG.md', 'LICENSE']);
+    for (const f of files) {
+      fs.mkdirSync(path.dirname(path.join(tree, f)), { recursive: true });
+      if (real.has(f)) fs.copyFileSync(path.join(PROJECT_ROOT, f), path.join(tree, f));
+      else fs.writeFileSync(path.join(tree, f), '');
+    }
+    fs.symlinkSync(path.join(PROJECT_ROOT, 'node_modules'), path.join(tree, 'node_modules'));
+    const out = execFileSync(process.execPath, [VSCE, 'ls'], { cwd: tree, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return out.split('\n').filter((l) => l !== '').sort();
+  } finally {
+    fs.rmSync(tree, { recursive: true, force: true });
   }
-  return new RegExp(`^${re}$`, 'i');
-}
-
-/** The files of `candidates` that vsce would put into the .vsix, given the .vscodeignore text. */
-function shipped(ignoreText: string, candidates: string[]): string[] {
-  const lines = ignoreText.split(/[\n\r]/).map((s) => s.trim()).filter((s) => s && !s.startsWith('#'));
-  const expanded = [...lines, ...lines.filter((l) => !/(^|\/)[^/]*\*[^/]*$/.test(l)).map((l) => (l.endsWith('/') ? `${l}**` : `${l}/**`))];
-  const all = [...expanded, '!package.json', '!README.md'];
-  const ignore = all.filter((p) => !p.startsWith('!')).map(globToRegExp);
-  const negate = all.filter((p) => p.startsWith('!')).map((p) => globToRegExp(p.slice(1)));
-  return candidates.filter((f) => !ignore.some((r) => r.test(f)) || negate.some((r) => r.test(f)));
 }
 
 function walk(dir: string, rel = ''): string[] {
@@ -85,21 +85,16 @@ describe('package (.vsix)', () => {
     assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [128, 128]);
   });
 
-  describe('.vscodeignore', () => {
-    const ignoreText = fs.readFileSync(path.join(PROJECT_ROOT, '.vscodeignore'), 'utf8');
+  describe('.vscodeignore (through vsce ls)', function () {
+    this.timeout(60000);
     // The tree as it is, plus what a build and a test run leave (they may not have run yet).
     const candidates = [...new Set([...walk(PROJECT_ROOT),
       'dist/extension.js', 'dist/extension.js.map', 'dist/webview.js', 'dist/webview.js.map', 'dist/archive.js', 'dist/cli.js',
       'dist/cli.js.map', 'dist/webview.css', 'dist/archive.css',
       'out/src/cli/main.js', 'out/src/cli/main.js.map', 'out/test/unit/cli/cli.test.js', 'test-artifacts/demo.png',
       'test-artifacts/logs/unit.log', 'animscope-0.1.0.vsix', '.vscode-host/x', '.ci/run'])];
-    const files = shipped(ignoreText, candidates);
-
-    it('the matcher follows vsce: negations win, bare names cover folders', () => {
-      assert.deepEqual(shipped('**\n!a/*.js', ['a/x.js', 'a/x.js.map', 'a/b/y.js', 'c']), ['a/x.js']);
-      assert.deepEqual(shipped('src\n*.map', ['src/a.ts', 'srcx', 'a.map', 'd/a.map', 'package.json']), ['srcx', 'd/a.map', 'package.json']);
-      assert.deepEqual(shipped('**/*.map', ['a.map', 'd/e/a.map', 'a.js']), ['a.js']);
-    });
+    let files: string[] = [];
+    before(() => { files = shipped(candidates); });
 
     it('ships no sources, tests, scripts, build intermediates or source maps', () => {
       const dev = files.filter((f) => /^(src|test|scripts|out|webview|bench|node_modules|test-artifacts|\.ci|\.vscode[^/]*)\//.test(f) ||

@@ -22,7 +22,7 @@ function cliOutput(argv: string[]): { stdout: string; files: Map<string, string>
     writeFile: (p, d) => files.set(p, d),
     openFile: (p) => {
       const parts: string[] = [];
-      return { write: (t) => parts.push(t), close: () => files.set(p, parts.join('')), abort: () => undefined };
+      return { write: (t) => parts.push(t), commit: () => files.set(p, parts.join('')), abort: () => undefined };
     },
   };
   assert.equal(run(argv, io), 0);
