@@ -142,7 +142,7 @@ export function findEntry<E extends LocatableEntry>(entries: readonly E[], inner
   return hit && hit.rest.length === 0 ? hit.entry : undefined;
 }
 
-/** Archives opened along the way, outermost included (default 8); total size of the archives opened (default 1 GiB). */
+/** Archives opened along the way, outermost included (default 8); total size of the archives opened (default 256 MiB). */
 export type ResolveOptions = Pick<NestingLimits, 'maxDepth' | 'maxTotalBytes'>;
 
 export interface ArchiveLocation {
