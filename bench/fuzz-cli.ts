@@ -20,7 +20,8 @@ function main(): void {
     writeFile: (_p, d) => count(d),
     write: (t) => count(t),
     openFile: () => ({ write: (t: string) => count(t), commit: () => undefined, abort: () => undefined }),
-    files: { mkdir: () => undefined, writeBytes: (_p, d) => { outBytes += d.length; }, lstat: () => undefined, realpath: (p) => p },
+    files: { mkdir: () => undefined, writeBytes: (_p, d) => { outBytes += d.length; },
+      writeChunks: (_p, produce) => produce((d) => { outBytes += d.length; }), lstat: () => undefined, realpath: (p) => p },
   };
   let code: number;
   try {

@@ -31,6 +31,7 @@ import type { DecodedFile } from '../src/formats/types';
 import { loadedFileOf } from '../src/wire/loadedFile';
 import { isHostToWebview, msg } from '../src/wire/protocol';
 import { prng } from '../test/fixtures/prng';
+import { bombMembers } from './fuzz-bombs';
 import { buildPks } from '../test/fixtures/pks-writer';
 import { listSamples, samplePath, SAMPLES_DIR } from '../test/unit/helpers';
 
@@ -111,7 +112,7 @@ function fieldsOf(kind: MemberKind, name: string, bytes: Uint8Array): Member['fi
   }
 }
 
-/** The shared samples, the animations and models inside the archives (decompressed), synthetic PKS (plain and gzip) and the hostile reproducers. */
+/** The shared samples, the animations and models inside the archives (decompressed), synthetic PKS (plain and gzip), compression bombs (fuzz-bombs.ts) and the hostile reproducers. */
 export function loadCorpus(): Corpus {
   const seen = new Set<string>();
   const members: Member[] = [];
@@ -152,6 +153,7 @@ export function loadCorpus(): Corpus {
   add('synthetic-bare.pks', buildPks(pksFiles.slice(0, 2), { bareIpac: true }).bytes);
   const nested = buildPks([{ name: 'IN.PKS', data: new Uint8Array(zlib.gzipSync(pks)) }, { name: 'B.BCK', data: animations[0]?.data ?? new Uint8Array(0) }]).bytes;
   add('synthetic-nested.pks', nested);
+  for (const [name, bytes] of bombMembers()) add(name, bytes);
   const hostile = path.join(SAMPLES_DIR, '..', 'hostile');
   if (fs.existsSync(hostile)) {
     for (const n of fs.readdirSync(hostile).sort()) if (n !== 'README.md') add(`hostile/${n}`, new Uint8Array(fs.readFileSync(path.join(hostile, n))));

@@ -16,18 +16,20 @@ import * as path from 'path';
 import { parse } from './args';
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import { DiagnosticSink, hex } from '../formats/binary/diagnostics';
+import { gunzipTo, isGzip } from '../formats/archive/inflate';
 import {
   AnyArchive, ArchiveEntry, compressionOf, decompressEntry, detectEntry, extractAny, isAnyArchive, listArchiveTree,
 } from '../formats/archive/archive';
 import { locateInArchive, safeExtractPath } from '../formats/archive/archive-path';
 import { countBySeverity, diagnosticLine, jsonForTerminal, plural, safe } from './format';
 import { readPathInput } from './input';
-import { outputFolder, writeFileAtomic } from './outputFile';
-import { CliError, CliFileSystem, CliIO, Command, EXIT_ERRORS, EXIT_OK, fsReason, UsageError } from './output';
+import { outputFolder, writeFileViaTemp } from './outputFile';
+import { CliError, CliFileSystem, CliIO, Command, EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, fsReason, UsageError } from './output';
 
 export const nodeFiles: CliFileSystem = {
   mkdir: (p) => fs.mkdirSync(p),
-  writeBytes: writeFileAtomic,
+  writeBytes: (p, data) => writeFileViaTemp(p, (write) => write(data)),
+  writeChunks: writeFileViaTemp,
   lstat: (p) => {
     let st: fs.Stats;
     try { st = fs.lstatSync(p); } catch { return undefined; }
@@ -137,18 +139,20 @@ function inside(root: string, p: string): boolean {
 }
 
 /**
- * Writes `data` at `rel` (a safeExtractPath result) under `root` (a real path), or creates the
- * folder `rel` when `data` is undefined. Returns the path written; throws CliError with the
+ * The file to write for `rel` (a safeExtractPath result) under `root` (a real path), creating its
+ * folders, or the folder `rel` itself (created) when `folder`. With `dryRun` nothing is created:
+ * the path is undefined when a folder on the way does not exist yet. Throws CliError with the
  * reason when it refuses.
  */
-function safeWrite(files: CliFileSystem, root: string, rel: string, data: Uint8Array | undefined): string {
+function safeTarget(files: CliFileSystem, root: string, rel: string, folder: boolean, dryRun = false): string | undefined {
   const segments = rel.split('/');
   let dir = root;
-  const count = data === undefined ? segments.length : segments.length - 1;
+  const count = folder ? segments.length : segments.length - 1;
   for (let i = 0; i < count; i++) {
     const next = path.join(dir, segments[i]);
     const kind = files.lstat(next);
     if (kind === undefined) {
+      if (dryRun) return undefined;
       files.mkdir(next);
       dir = next;
     } else if (kind === 'directory') {
@@ -162,7 +166,7 @@ function safeWrite(files: CliFileSystem, root: string, rel: string, data: Uint8A
       throw new CliError(`${next} exists and is not a folder`);
     }
   }
-  if (data === undefined) return dir;
+  if (folder) return dir;
   let target = path.join(dir, segments[segments.length - 1]);
   if (!inside(root, path.resolve(target))) throw new CliError(`${target} lies outside the output folder`);
   const kind = files.lstat(target);
@@ -173,13 +177,54 @@ function safeWrite(files: CliFileSystem, root: string, rel: string, data: Uint8A
   } else if (kind === 'directory' || kind === 'other') {
     throw new CliError(`${target} exists and is not a regular file`);
   }
-  files.writeBytes(target, data);
   return target;
+}
+
+/** An existing regular file `rel` would replace under `root` (undefined: none, or the write will be refused anyway). */
+function existingFile(files: CliFileSystem, root: string, rel: string): string | undefined {
+  let target: string | undefined;
+  try {
+    target = safeTarget(files, root, rel, false, true);
+  } catch {
+    return undefined;
+  }
+  return target !== undefined && files.lstat(target) === 'file' ? target : undefined;
+}
+
+/** Existing files listed when extract refuses to replace them. */
+const MAX_LISTED_EXISTING = 20;
+
+/**
+ * Writes one entry's stored bytes at `target`, or with `decompress` its Yaz0 / gzip data
+ * decompressed: gzip streamed to the file chunk by chunk, Yaz0 (at most 64 MiB, and 32:1) whole.
+ * Decompression problems go to `diagnostics` under `file`. Returns the bytes written.
+ */
+function writeEntry(files: CliFileSystem, target: string, stored: Uint8Array, decompress: boolean, file: string,
+  diagnostics: { file: string; d: Diagnostic }[]): number {
+  // The entry's own bytes decide (path lookups do not run format detection).
+  if (!decompress || compressionOf(stored) === 'none') {
+    files.writeBytes(target, stored);
+    return stored.length;
+  }
+  const sink = new DiagnosticSink();
+  let size = 0;
+  try {
+    if (isGzip(stored)) {
+      files.writeChunks(target, (write) => { size = gunzipTo(stored, sink, write); });
+    } else {
+      const data = decompressEntry(stored, sink);
+      files.writeBytes(target, data);
+      size = data.length;
+    }
+  } finally {
+    for (const d of sink.finish()) diagnostics.push({ file, d });
+  }
+  return size;
 }
 
 /** `animscope extract`. */
 function extractCommand(args: string[], io: CliIO): number {
-  const { values, positionals } = parse(args, { output: { type: 'string', short: 'o' }, decompress: { type: 'boolean' } });
+  const { values, positionals } = parse(args, { output: { type: 'string', short: 'o' }, decompress: { type: 'boolean' }, force: { type: 'boolean' } });
   if (positionals.length === 0) throw new UsageError('extract needs an ARCHIVE (and optionally inner paths)');
   const outDir = values.output as string | undefined;
   if (!outDir) throw new UsageError('extract needs an output folder: -o DIR');
@@ -219,12 +264,9 @@ function extractCommand(args: string[], io: CliIO): number {
     }
   }
 
-  // Output folder (given by the user: trusted, created when missing).
-  const root = outputFolder(files, outDir, 'extract into');
-
-  const written = new Set<string>();
-  let fileCount = 0;
-  let bytesWritten = 0;
+  // What is written where: unsafe and duplicate names are skipped here, before anything is written.
+  const plan: { item: ExtractItem; rel: string }[] = [];
+  const planned = new Set<string>();
   for (const item of items) {
     const rel = safeExtractPath(item.path);
     if (rel === undefined) {
@@ -233,23 +275,39 @@ function extractCommand(args: string[], io: CliIO): number {
       continue;
     }
     const key = rel.toLowerCase();
-    if (item.entry.kind === 'file' && written.has(key)) {
+    if (item.entry.kind === 'file' && planned.has(key)) {
       io.err(`animscope extract: "${safe(item.path)}" was already written (duplicate name); skipped`);
       errors++;
       continue;
     }
-    let data: Uint8Array | undefined;
-    if (item.entry.kind === 'file') {
-      data = extractAny(item.archive, item.entry);
-      // The entry's own bytes decide (path lookups do not run format detection).
-      if (values.decompress && compressionOf(data) !== 'none') {
-        const sink = new DiagnosticSink();
-        data = decompressEntry(data, sink);
-        for (const d of sink.finish()) diagnostics.push({ file: `${arg}/${item.path}`, d });
-      }
+    if (item.entry.kind === 'file') planned.add(key);
+    plan.push({ item, rel });
+  }
+
+  // Output folder (given by the user: trusted, created when missing).
+  const existing = files.lstat(outDir);
+  if (existing === 'file' || existing === 'other') throw new CliError(`${outDir} is a file, not a folder: -o names the folder to extract into`);
+  // Files already there are not replaced without --force (a modder re-extracting would lose edits).
+  const present = existing === undefined ? undefined : files.realpath(outDir);
+  if (present && !values.force) {
+    const clashes = plan.filter((p) => p.item.entry.kind === 'file').map((p) => existingFile(files, present, p.rel)).filter((t): t is string => t !== undefined);
+    if (clashes.length > 0) {
+      io.err(`animscope extract: ${plural(clashes.length, 'file')} already exist${clashes.length === 1 ? 's' : ''} under ${safe(outDir)}; nothing written (--force replaces them):`);
+      for (const t of clashes.slice(0, MAX_LISTED_EXISTING)) io.err(`  ${safe(t)}`);
+      if (clashes.length > MAX_LISTED_EXISTING) io.err(`  … and ${clashes.length - MAX_LISTED_EXISTING} more`);
+      return EXIT_UNREADABLE;
     }
+  }
+  const root = outputFolder(files, outDir, 'extract into');
+
+  let fileCount = 0;
+  let bytesWritten = 0;
+  for (const { item, rel } of plan) {
+    const isFile = item.entry.kind === 'file';
+    let size = 0;
     try {
-      safeWrite(files, root, rel, data);
+      const target = safeTarget(files, root, rel, !isFile) as string;
+      if (isFile) size = writeEntry(files, target, extractAny(item.archive, item.entry), values.decompress === true, `${arg}/${item.path}`, diagnostics);
     } catch (e) {
       if (!(e instanceof CliError)) {
         io.err(`animscope extract: cannot write "${safe(item.path)}": ${fsReason(e)}`);
@@ -259,11 +317,10 @@ function extractCommand(args: string[], io: CliIO): number {
       errors++;
       continue;
     }
-    if (data !== undefined) {
-      written.add(key);
+    if (isFile) {
       fileCount++;
-      bytesWritten += data.length;
-      io.out(`wrote ${safe(path.join(outDir, ...rel.split('/')))} (${data.length} bytes)`);
+      bytesWritten += size;
+      io.out(`wrote ${safe(path.join(outDir, ...rel.split('/')))} (${size} bytes)`);
     }
   }
   for (const { file, d } of diagnostics) io.out(diagnosticLine(file, d));
@@ -292,15 +349,18 @@ Options:
 
 export const EXTRACT: Command = {
   name: 'extract',
-  synopsis: 'ARCHIVE [INNER…] -o DIR [--decompress]',
+  synopsis: 'ARCHIVE [INNER…] -o DIR [--decompress] [--force]',
   summary: 'write entries under DIR (all, or the named inner paths)',
   help: `Writes the entries of ARCHIVE under DIR: all of them, or the inner paths named (a folder brings
 everything below it; nested archives are reached like Root/inner.szs/Inner/f.bck). Nothing is
 written outside DIR: absolute paths, "..", drive letters, control characters, duplicate names and
-symlinks leading out of DIR are skipped with one line each (exit 1).
+symlinks leading out of DIR are skipped with one line each (exit 1). Files already in DIR are not
+replaced: they are listed and nothing is written (exit 2) unless --force. Each file is written to a
+temporary file renamed into place, so a failed write leaves nothing behind.
 
 Options:
   -o, --output DIR    where to write (created when missing)
-  --decompress        write Yaz0- and gzip-compressed entries decompressed`,
+  --decompress        write Yaz0- and gzip-compressed entries decompressed (gzip streamed to disk)
+  --force             replace files that already exist in DIR`,
   run: extractCommand,
 };

@@ -75,7 +75,10 @@ function listEntries(archivePath: string, bytes: Uint8Array, out: AnimInput[], a
     const display = `${archivePath}/${item.path}`;
     const containerDiagnostics: Diagnostic[] = [];
     const data = unwrapGzip(stored, containerDiagnostics);
-    if (isAnimationBytes(data, entry.name)) {
+    // An entry named like an animation whose data did not decompress (a bomb, a broken stream) is
+    // checked too, so its problem is reported rather than the entry silently left out.
+    const broken = containerDiagnostics.some((d) => d.severity === 'error') && isAnimationName(entry.name);
+    if (broken || isAnimationBytes(data, entry.name)) {
       out.push({ name: display, display, bytes: data, containerDiagnostics });
     }
   }

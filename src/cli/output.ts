@@ -18,7 +18,10 @@ export interface CliIO {
 export interface CliFileSystem {
   /** Creates one folder (parents exist). */
   mkdir(path: string): void;
+  /** Creates or replaces a file, whole or not at all (temporary file + rename). */
   writeBytes(path: string, data: Uint8Array): void;
+  /** {@link writeBytes} with the data produced in chunks (a large decompressed entry is never held whole). */
+  writeChunks(path: string, produce: (write: (chunk: Uint8Array) => void) => void): void;
   /** What is at `path` without following a final symlink; undefined when nothing is. */
   lstat(path: string): 'file' | 'directory' | 'symlink' | 'other' | undefined;
   /** The canonical path (symlinks resolved); undefined when it does not resolve. */

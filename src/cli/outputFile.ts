@@ -44,16 +44,45 @@ export function openAtomicFile(target: string): OutputFile {
   };
 }
 
-/** Writes a whole file the same way (textures' PNGs, extracted entries). */
-export function writeFileAtomic(target: string, data: Uint8Array): void {
-  const partial = partialPath(target);
+/** Writes one chunk; called in order. */
+export type ChunkWriter = (chunk: Uint8Array) => void;
+
+let tempCounter = 0;
+
+/** A short name in the target's folder (a long target name plus a suffix could pass the 255-byte limit). */
+function tempNameFor(target: string): string {
+  return path.join(path.dirname(target), `.animscope-${process.pid}-${++tempCounter}.tmp`);
+}
+
+/**
+ * Creates `target` (replacing a file there) with what `produce` writes, through a temporary file
+ * renamed into place. Throws fs errors (and whatever `produce` throws) after removing the
+ * temporary file.
+ */
+export function writeFileViaTemp(target: string, produce: (write: ChunkWriter) => void): void {
+  const temp = tempNameFor(target);
+  // 'wx': never opens something that exists (a symlink planted under the temporary name included).
+  let fd: number | undefined = fs.openSync(temp, 'wx', 0o666);
   try {
-    fs.writeFileSync(partial, data, { flag: 'wx' });
-    fs.renameSync(partial, target);
+    const handle = fd;
+    produce((chunk) => {
+      for (let done = 0; done < chunk.length;) done += fs.writeSync(handle, chunk, done, chunk.length - done);
+    });
+    fs.closeSync(fd);
+    fd = undefined;
+    fs.renameSync(temp, target);
   } catch (e) {
-    fs.rmSync(partial, { force: true });
+    if (fd !== undefined) {
+      try { fs.closeSync(fd); } catch { /* already failing */ }
+    }
+    try { fs.unlinkSync(temp); } catch { /* nothing left to remove */ }
     throw e;
   }
+}
+
+/** Writes a whole file the same way (textures' PNGs, extracted entries). */
+export function writeFileAtomic(target: string, data: Uint8Array): void {
+  writeFileViaTemp(target, (write) => write(data));
 }
 
 /** Why `-o FILE` cannot be written, in words. */

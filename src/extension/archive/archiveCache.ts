@@ -10,12 +10,12 @@
  */
 import * as vscode from 'vscode';
 import { DiagnosticSink } from '../../formats/binary/diagnostics';
-import { AnyArchive, MAX_ARCHIVE_FILE_BYTES, NestingGuard, openAnyArchive, tooLargeToRead } from '../../formats/archive/archive';
+import { AnyArchive, DEFAULT_NESTING, MAX_ARCHIVE_FILE_BYTES, NestingGuard, openAnyArchive, tooLargeToRead } from '../../formats/archive/archive';
 import { ArchiveNode, childrenOf, MAX_NESTING, OpenedLevel, rootNode } from './archiveTree';
 import { archiveRootUri, ARCHIVE_SCHEME, displayPath, joinPath, outermostFile } from './archiveUri';
 
-/** Decompressed bytes one outer archive may use, nested archives included. */
-export const MAX_ARCHIVE_BUDGET = 512 * 1024 * 1024;
+/** Decompressed bytes one outer archive may use, nested archives included (the CLI's bound). */
+export const MAX_ARCHIVE_BUDGET = DEFAULT_NESTING.maxTotalBytes;
 /** The cache keeps at most this many decompressed bytes (the archive in use is never evicted). */
 export const MAX_CACHE_BYTES = 768 * 1024 * 1024;
 export const MAX_CACHED_ARCHIVES = 16;
@@ -142,7 +142,7 @@ export class ArchiveCache implements vscode.Disposable {
     } else {
       const bytes = await this.outers.read(outer);
       const sink = new DiagnosticSink();
-      archive = openAnyArchive(bytes, sink, { maxSize: MAX_ARCHIVE_BUDGET });
+      archive = openAnyArchive(bytes, sink);
       cost = bytes.length + (archive.bytes === bytes ? 0 : archive.bytes.length);
       level = { archive, diagnostics: sink.finish(), depth: 1, ancestors: [guard.opening(bytes, archive, '')] };
     }

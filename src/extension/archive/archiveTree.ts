@@ -5,6 +5,7 @@
  */
 import { DiagnosticSink } from '../../formats/binary/diagnostics';
 import type { Diagnostic } from '../../formats/binary/diagnostics';
+import { CONTROL_CHARS } from '../../formats/binary/text';
 import {
   AnyArchive, ArchiveEntry, bytesIdentity, Compression, EntryFormat, extractAny, NestingGuard, openAnyArchive,
 } from '../../formats/archive/archive';
@@ -64,8 +65,7 @@ export interface Nesting {
 
 /** A path segment for a stored (untrusted) name. */
 export function safeSegment(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  let s = name.replace(/[/\\\u0000-\u001f\u007f]/g, '_');
+  let s = name.replace(/[/\\]/g, '_').replace(CONTROL_CHARS, '_');
   if (s.length === 0) s = '(unnamed)';
   if (s === '.' || s === '..') s = `_${s}`;
   return s;

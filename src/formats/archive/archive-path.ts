@@ -9,6 +9,7 @@
  * case-insensitive (GameCube archives are looked up case-insensitively by the game).
  */
 import { DiagnosticSink, hex } from '../binary/diagnostics';
+import { hasControlChars } from '../binary/text';
 import { AnyArchive, ArchiveEntry, extractAny, isAnyArchive, NestingGuard, openAnyArchive } from './archive';
 import type { NestingLimits } from './archive';
 
@@ -141,7 +142,7 @@ export function findEntry<E extends LocatableEntry>(entries: readonly E[], inner
   return hit && hit.rest.length === 0 ? hit.entry : undefined;
 }
 
-/** Archives opened along the way, outermost included (default 8); total size of the archives opened (default 1 GiB). */
+/** Archives opened along the way, outermost included (default 8); total size of the archives opened (default 256 MiB). */
 export type ResolveOptions = Pick<NestingLimits, 'maxDepth' | 'maxTotalBytes'>;
 
 export interface ArchiveLocation {
@@ -208,8 +209,7 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 export function safeExtractPath(innerPath: string): string | undefined {
   if (typeof innerPath !== 'string' || innerPath.length === 0 || innerPath.length > 4096) return undefined;
   if (innerPath.includes('\\')) return undefined;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(innerPath)) return undefined;
+  if (hasControlChars(innerPath)) return undefined;
   if (innerPath.startsWith('/') || /^[A-Za-z]:/.test(innerPath)) return undefined;
   const segments = innerPath.split('/');
   for (const s of segments) {

@@ -14,7 +14,7 @@ import type { Diagnostic } from '../binary/diagnostics';
 import type { FieldNode } from '../binary/fields';
 import { detect } from '../index';
 import { AnimFormat, isAnimFormat, knownFileKind, KnownFileKindId, specOfName } from '../registry';
-import { gunzip, INFLATE_CODES, isGzip } from './inflate';
+import { gunzip, INFLATE_CODES, INFLATE_DEFAULT_MAX_SIZE, isGzip } from './inflate';
 import { isPks, parsePks, PksEntry, PKS_CODES } from './pks';
 import { isRarc, parseRarc, RarcEntry } from './rarc';
 import { decompressYaz0, isYaz0, yaz0DeclaredSize } from './yaz0';
@@ -29,7 +29,7 @@ export type EntryFormat = AnimFormat | 'model' | KnownFileKindId | 'archive' | '
 export const ANY_ARCHIVE_CODES: DiagnosticCode[] = [
   ...INFLATE_CODES,
   ...PKS_CODES,
-  { code: 'ARC_BUDGET', severity: 'error', summary: 'A nested archive was not opened: the total size allowed across nesting levels (decompressed, or stored for plain nested archives; 1 GiB) was used up.' },
+  { code: 'ARC_BUDGET', severity: 'error', summary: 'A nested archive was not opened: the total size allowed across nesting levels (decompressed, or stored for plain nested archives; 256 MiB) was used up.' },
   { code: 'ARC_NESTED_SELF', severity: 'error', summary: 'An archive entry holds the very bytes of an archive that contains it (e.g. a PKS entry pointing at its own IPAC block): listed once, not opened again.' },
   { code: 'ARC_NESTED_REPEAT', severity: 'info', summary: 'A nested archive has the same bytes as one already listed (shared data): its entries are listed once, under the first.' },
   { code: 'ARC_LIST_LIMIT', severity: 'error', summary: 'The listing reached its limit on entries across nested archives (100,000); the rest were not listed.' },
@@ -77,7 +77,7 @@ export interface AnyArchive {
 }
 
 export interface OpenAnyOptions {
-  /** Cap on the decompressed archive size (Yaz0 / gzip). */
+  /** Cap on the decompressed archive size (Yaz0 / gzip); never above {@link MAX_STREAM_BYTES}. */
   maxSize?: number;
   /** Detect compression and format of every entry (default true). Off: both are 'none'/'unknown' (faster path lookups). */
   detectEntries?: boolean;
@@ -87,6 +87,9 @@ export interface OpenAnyOptions {
    */
   detectBudget?: number;
 }
+
+/** The most one Yaz0 / gzip stream may decompress to, whatever a caller's budget allows. */
+export const MAX_STREAM_BYTES = INFLATE_DEFAULT_MAX_SIZE;
 
 /** Default total decompression for format detection in one archive. */
 export const DETECT_BUDGET = 64 * 1024 * 1024;
@@ -175,7 +178,8 @@ export function decompressEntry(data: Uint8Array, diagnostics: DiagnosticSink, o
  */
 export function openAnyArchive(input: Uint8Array, diagnostics: DiagnosticSink, options: OpenAnyOptions = {}): AnyArchive {
   const container = compressionOf(input);
-  const bytes = container === 'none' ? input : decompressEntry(input, diagnostics, { maxSize: options.maxSize });
+  const maxSize = Math.min(options.maxSize ?? MAX_STREAM_BYTES, MAX_STREAM_BYTES);
+  const bytes = container === 'none' ? input : decompressEntry(input, diagnostics, { maxSize });
   const compressedSize = container === 'none' ? undefined : input.length;
   const detectEntries = options.detectEntries ?? true;
   const budget = { left: options.detectBudget ?? DETECT_BUDGET };
@@ -236,13 +240,13 @@ export function extractAny(archive: Pick<AnyArchive, 'bytes'>, entry: ArchiveEnt
 export interface NestingLimits {
   /** Archives opened along one path, outermost included (default 8). */
   maxDepth?: number;
-  /** Total size of the archives opened: decompressed, or stored for plain nested archives (default 1 GiB). */
+  /** Total size of the archives opened: decompressed, or stored for plain nested archives (default 256 MiB). */
   maxTotalBytes?: number;
   /** Entries listed across all archives (default 100,000). */
   maxEntries?: number;
 }
 
-export const DEFAULT_NESTING: Required<NestingLimits> = { maxDepth: 8, maxTotalBytes: 1024 * 1024 * 1024, maxEntries: 100_000 };
+export const DEFAULT_NESTING: Required<NestingLimits> = { maxDepth: 8, maxTotalBytes: 256 * 1024 * 1024, maxEntries: 100_000 };
 
 const bufferIds = new WeakMap<ArrayBufferLike, number>();
 let nextBufferId = 1;

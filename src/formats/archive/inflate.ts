@@ -3,10 +3,12 @@
  * gzip (RFC 1952) framing written here: header fields, CRC-32 and ISIZE checks, concatenated
  * members, trailing data.
  *
- * Never throws. Output is bounded by a hard cap (option `maxSize`) and by what the input could
- * possibly expand to (DEFLATE's best ratio is 258 bytes per 2 bits → < 1032:1 plus a little); the
- * untrusted gzip ISIZE never sizes an allocation. fflate is fed the input in 32 KiB slices, so one
- * step produces at most about 33 MiB before the cap is checked. Its errors map to the codes
+ * Never throws. Output is bounded by a hard cap (option `maxSize`), by what the input could
+ * possibly expand to (DEFLATE's best ratio is 258 bytes per 2 bits → < 1032:1 plus a little) and
+ * by the bomb limit (128:1 past the first MiB: INFLATE_BOMB); the untrusted gzip ISIZE never sizes
+ * an allocation. fflate is fed at most 8 KiB per step (less when little room is left), so one
+ * step produces at most about 8 MiB before the caps are checked. Output can go to a sink chunk by
+ * chunk ({@link inflateRawTo}, {@link gunzipTo}) instead of one array. Its errors map to the codes
  * below; diagnostics carry offsets in the compressed stream (for fflate's errors: the slice being
  * decoded, as fflate does not say where).
  */
@@ -21,8 +23,25 @@ function fflateInflate(): typeof InflateStream {
   return (require('fflate') as typeof import('fflate')).Inflate;
 }
 
-/** Default hard cap on one decompressed stream (the same as Yaz0's). */
-export const INFLATE_DEFAULT_MAX_SIZE = 512 * 1024 * 1024;
+/**
+ * Default hard cap on one decompressed stream (the same as Yaz0's): no real archive comes close,
+ * as the consoles it comes from had 16 (Dreamcast) to 88 MB (Wii) of memory.
+ */
+export const INFLATE_DEFAULT_MAX_SIZE = 64 * 1024 * 1024;
+
+/**
+ * A decompression bomb: past the first {@link BOMB_FLOOR} bytes, more than this many output bytes
+ * per compressed byte. Real data stays far below (gzip -9 of every sample: at most 3.5:1; DEFLATE's
+ * own limit is 1032:1, which the hostile whole-gzip-190MB.pks reaches).
+ */
+export const INFLATE_BOMB_RATIO = 128;
+/** Output a stream may always produce, whatever its ratio (a small file of zeros is no bomb). */
+export const BOMB_FLOOR = 1024 * 1024;
+
+/** The output at which `compressedLength` bytes of DEFLATE count as a decompression bomb. */
+export function inflateBombLimit(compressedLength: number): number {
+  return BOMB_FLOOR + INFLATE_BOMB_RATIO * compressedLength;
+}
 
 export const INFLATE_CODES: DiagnosticCode[] = [
   { code: 'INFLATE_TRUNCATED', severity: 'error', summary: 'The DEFLATE stream ends before its last block is complete.' },
@@ -31,7 +50,8 @@ export const INFLATE_CODES: DiagnosticCode[] = [
   { code: 'INFLATE_BAD_TABLE', severity: 'error', summary: 'A dynamic DEFLATE block describes an invalid Huffman code. (No longer reported: fflate builds the table anyway; such a stream shows as INFLATE_BAD_SYMBOL, INFLATE_TRUNCATED or GZIP_CRC.)' },
   { code: 'INFLATE_BAD_SYMBOL', severity: 'error', summary: 'A DEFLATE stream holds an invalid or unassigned Huffman code.' },
   { code: 'INFLATE_BAD_DISTANCE', severity: 'error', summary: 'A DEFLATE back reference reaches before the start of the output.' },
-  { code: 'INFLATE_LIMIT', severity: 'error', summary: 'The decompressed data exceeds the size cap; output was cut.' },
+  { code: 'INFLATE_LIMIT', severity: 'error', summary: 'The decompressed data exceeds the size cap (64 MiB per stream, or what is left of the budget across nested archives); output was cut.' },
+  { code: 'INFLATE_BOMB', severity: 'error', summary: 'A decompression bomb: the DEFLATE data expands more than 128:1 past its first MiB (real files: under 10:1); decompression stopped there.' },
   { code: 'GZIP_HEADER', severity: 'error', summary: 'The gzip header is truncated, uses an unknown method or sets reserved flags.' },
   { code: 'GZIP_HEADER_CRC', severity: 'warning', summary: 'The gzip header CRC16 does not match.' },
   { code: 'GZIP_CRC', severity: 'error', summary: 'The CRC-32 of the decompressed gzip data does not match the trailer.' },
@@ -45,7 +65,12 @@ export interface InflateOptions {
   maxSize?: number;
   /** Expected output size (gzip ISIZE): unused since fflate grows its own buffer; kept for callers. */
   sizeHint?: number;
+  /** Output past which the stream is a bomb (INFLATE_BOMB); default {@link inflateBombLimit} of the input. */
+  bombLimit?: number;
 }
+
+/** Receives decompressed output in order, as it is produced (each chunk is new memory, never reused). */
+export type ChunkSink = (chunk: Uint8Array) => void;
 
 export interface InflateResult {
   data: Uint8Array;
@@ -63,8 +88,13 @@ export function inflateMaxOutput(compressedLength: number): number {
   return compressedLength * 1032 + 1024;
 }
 
-/** Input fed to fflate per step: bounds what one step can produce (× 1032) before the cap is checked. */
-const SLICE = 32 * 1024;
+/**
+ * Input fed to fflate per step, at most: one step produces at most 1032 × this before the caps
+ * are checked, so a step is also never larger than what is left below them needs (a 64-byte peek
+ * feeds 256 bytes, not 8 KiB that could expand to 8 MiB).
+ */
+const SLICE = 8 * 1024;
+const MIN_SLICE = 256;
 
 /** fflate's error codes (its `ec` table) → ours. */
 const FFLATE_CODES: Record<number, string> = { 0: 'INFLATE_TRUNCATED', 1: 'INFLATE_BAD_BLOCK', 2: 'INFLATE_BAD_SYMBOL', 3: 'INFLATE_BAD_DISTANCE' };
@@ -76,28 +106,40 @@ const FFLATE_CODES: Record<number, string> = { 0: 'INFLATE_TRUNCATED', 1: 'INFLA
  */
 interface InflateState { p: Uint8Array; s: { p?: number; f?: number; l?: unknown } }
 
+export interface InflateStreamResult {
+  /** Bytes given to the sink. */
+  total: number;
+  /** Offset in the input just after the last byte of the stream (byte-aligned). */
+  end: number;
+  /** True when the final block was decoded without error and within the caps. */
+  complete: boolean;
+}
+
 /**
- * Decompresses a raw DEFLATE stream starting at `start`. Never throws; on corruption the
- * output produced so far is returned with `complete: false` and a diagnostic.
+ * Decompresses a raw DEFLATE stream starting at `start`, giving the output to `sink` chunk by
+ * chunk (no chunk is kept here: a caller writing to disk holds at most one step's output).
+ * Never throws; on corruption or a cap, what was produced so far went to the sink, `complete`
+ * is false and a diagnostic says why.
  */
-export function inflateRaw(bytes: Uint8Array, start: number, diagnostics: DiagnosticSink, options: InflateOptions = {}): InflateResult {
+export function inflateRawTo(bytes: Uint8Array, start: number, diagnostics: DiagnosticSink, sink: ChunkSink, options: InflateOptions = {}): InflateStreamResult {
   const inLength = bytes.length;
   const from = Math.min(Math.max(0, start), inLength);
   const cap = Math.max(0, Math.min(options.maxSize ?? INFLATE_DEFAULT_MAX_SIZE, inflateMaxOutput(inLength - from)));
-  const parts: Uint8Array[] = [];
+  const bomb = Math.max(0, options.bombLimit ?? inflateBombLimit(inLength - from));
+  const limit = Math.min(cap, bomb);
   let total = 0;
   let over = false;
   const Inflate = fflateInflate();
   const inflater = new Inflate((chunk) => {
     if (over || chunk.length === 0) return;
-    const room = cap - total;
+    const room = limit - total;
     if (chunk.length > room) {
       over = true;
-      if (room > 0) parts.push(chunk.slice(0, room));
-      total = cap;
+      if (room > 0) sink(chunk.slice(0, room));
+      total = limit;
       return;
     }
-    parts.push(chunk);
+    sink(chunk);
     total += chunk.length;
   });
   const state = inflater as unknown as InflateState;
@@ -105,7 +147,8 @@ export function inflateRaw(bytes: Uint8Array, start: number, diagnostics: Diagno
   let complete = false;
   try {
     while (pos < inLength) {
-      const next = Math.min(inLength, pos + SLICE);
+      const step = Math.max(MIN_SLICE, Math.min(SLICE, Math.ceil((limit - total) / 1032)));
+      const next = Math.min(inLength, pos + step);
       // The last slice is pushed as final: fflate then reports a stream cut short (its error 0).
       inflater.push(bytes.subarray(pos, next), next >= inLength);
       pos = next;
@@ -115,8 +158,12 @@ export function inflateRaw(bytes: Uint8Array, start: number, diagnostics: Diagno
         break;
       }
     }
-    if (over) {
-      diagnostics.error('INFLATE_LIMIT', Math.min(pos, inLength), 0, `DEFLATE output exceeds ${cap} bytes (cap); cut at compressed offset ${hex(Math.min(pos, inLength))}.`);
+    const at = Math.min(pos, inLength);
+    if (over && limit === bomb && bomb < cap) {
+      diagnostics.error('INFLATE_BOMB', from, at - from, `Decompression bomb: ${at - from} compressed bytes from ${hex(from)} expand to more than ${limit} bytes ` +
+        `(over ${INFLATE_BOMB_RATIO}:1 past the first MiB; real files stay under 10:1); decompression stopped.`);
+    } else if (over) {
+      diagnostics.error('INFLATE_LIMIT', at, 0, `DEFLATE output exceeds ${cap} bytes (cap); cut at compressed offset ${hex(at)}.`);
     } else if (!complete) {
       diagnostics.error('INFLATE_TRUNCATED', inLength, 0, `DEFLATE stream ends at compressed offset ${hex(inLength)} after ${total} decompressed bytes.`);
     }
@@ -136,14 +183,26 @@ export function inflateRaw(bytes: Uint8Array, start: number, diagnostics: Diagno
     const bits = (state.s.p ?? 0) & 7;
     end = Math.min(inLength, Math.max(from, pos - unread + (bits ? 1 : 0)));
   }
-  let data: Uint8Array;
-  if (parts.length === 1) data = parts[0];
-  else {
-    data = new Uint8Array(total);
-    let o = 0;
-    for (const part of parts) { data.set(part, o); o += part.length; }
-  }
-  return { data, end, complete };
+  return { total, end, complete };
+}
+
+/** Chunks joined into one array (the chunk itself when there is one). */
+function joined(parts: Uint8Array[], total: number): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(total);
+  let o = 0;
+  for (const part of parts) { out.set(part, o); o += part.length; }
+  return out;
+}
+
+/**
+ * Decompresses a raw DEFLATE stream starting at `start` into one array. Never throws; on
+ * corruption the output produced so far is returned with `complete: false` and a diagnostic.
+ */
+export function inflateRaw(bytes: Uint8Array, start: number, diagnostics: DiagnosticSink, options: InflateOptions = {}): InflateResult {
+  const parts: Uint8Array[] = [];
+  const r = inflateRawTo(bytes, start, diagnostics, (chunk) => parts.push(chunk), options);
+  return { data: joined(parts, r.total), end: r.end, complete: r.complete };
 }
 
 // --- CRC-32 (IEEE, reflected 0xEDB88320) ---
@@ -174,12 +233,13 @@ function u32le(b: Uint8Array, o: number): number {
 const MAX_MEMBERS = 1024;
 
 /**
- * Decompresses gzip data (one or more members). Never throws; returns what could be decoded.
- * The ISIZE field is only checked, never used to allocate.
+ * Decompresses gzip data (one or more members), giving the output to `sink` as it is produced
+ * (extract writes a large entry to disk this way). Never throws; returns the bytes produced. The
+ * ISIZE field is only checked, never used to allocate. The bomb limit covers all members together.
  */
-export function gunzip(bytes: Uint8Array, diagnostics: DiagnosticSink, options: InflateOptions = {}): Uint8Array {
+export function gunzipTo(bytes: Uint8Array, diagnostics: DiagnosticSink, sink: ChunkSink, options: InflateOptions = {}): number {
   const maxSize = Math.max(0, Math.min(options.maxSize ?? INFLATE_DEFAULT_MAX_SIZE, inflateMaxOutput(bytes.length)));
-  const parts: Uint8Array[] = [];
+  const bombLimit = options.bombLimit ?? inflateBombLimit(bytes.length);
   let total = 0;
   let pos = 0;
   if (bytes.length === 0) diagnostics.error('GZIP_HEADER', 0, 0, 'The gzip data is empty.');
@@ -228,10 +288,12 @@ export function gunzip(bytes: Uint8Array, diagnostics: DiagnosticSink, options: 
       diagnostics.error('GZIP_HEADER', pos, Math.min(bytes.length, p) - pos, `gzip header at ${hex(pos)} runs past the end of the data.`);
       break;
     }
-    // ISIZE of this member, if a trailer could be at the very end (single member: the usual case).
-    const result = inflateRaw(bytes, p, diagnostics, { maxSize: maxSize - total });
-    parts.push(result.data);
-    total += result.data.length;
+    let memberCrc = 0;
+    const result = inflateRawTo(bytes, p, diagnostics, (chunk) => {
+      memberCrc = crc32(chunk, memberCrc);
+      sink(chunk);
+    }, { maxSize: maxSize - total, bombLimit: bombLimit - total });
+    total += result.total;
     if (!result.complete) break;
     pos = result.end;
     if (pos + 8 > bytes.length) {
@@ -240,16 +302,19 @@ export function gunzip(bytes: Uint8Array, diagnostics: DiagnosticSink, options: 
     }
     const crc = u32le(bytes, pos);
     const size = u32le(bytes, pos + 4);
-    const actualCrc = crc32(result.data);
+    const actualCrc = memberCrc;
     if (crc !== actualCrc) diagnostics.error('GZIP_CRC', pos, 4, `gzip CRC-32 ${hex(crc, 8)} differs from the data's ${hex(actualCrc, 8)}.`);
-    if (size !== result.data.length >>> 0) {
-      diagnostics.error('GZIP_SIZE', pos + 4, 4, `gzip trailer declares ${size} bytes (mod 2^32), but ${result.data.length} were decompressed.`);
+    if (size !== result.total >>> 0) {
+      diagnostics.error('GZIP_SIZE', pos + 4, 4, `gzip trailer declares ${size} bytes (mod 2^32), but ${result.total} were decompressed.`);
     }
     pos += 8;
   }
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const part of parts) { out.set(part, o); o += part.length; }
-  return out;
+  return total;
+}
+
+/** {@link gunzipTo} into one array. Never throws; returns what could be decoded. */
+export function gunzip(bytes: Uint8Array, diagnostics: DiagnosticSink, options: InflateOptions = {}): Uint8Array {
+  const parts: Uint8Array[] = [];
+  const total = gunzipTo(bytes, diagnostics, (chunk) => parts.push(chunk), options);
+  return joined(parts, total);
 }

@@ -18,6 +18,7 @@ import { StructBuilder, fillGaps } from '../binary/builder';
 import { DiagnosticCode, DiagnosticSink, hex } from '../binary/diagnostics';
 import { assignPaths, ElementLayout, FieldNode } from '../binary/fields';
 import { gunzip, isGzip } from './inflate';
+import { isSuspiciousName } from './rarc';
 import type { InflateOptions } from './inflate';
 
 export const PAKS_HEADER_SIZE = 0x10;
@@ -35,7 +36,7 @@ export const PKS_CODES: DiagnosticCode[] = [
   { code: 'PKS_CONTENT_SIZE', severity: 'warning', summary: 'The IPAC content size runs past the end of the file.' },
   { code: 'PKS_ENTRY_PAST_END', severity: 'error', summary: 'A PKS entry (offset + size) runs past the end of the archive; extraction is cut.' },
   { code: 'PKS_ENTRY_IN_HEADER', severity: 'warning', summary: 'A PKS entry\'s data overlaps the headers or the dictionary.' },
-  { code: 'PKS_SUSPICIOUS_NAME', severity: 'warning', summary: 'A PKS entry name is empty or contains `/`, `\\`, `..` or control characters.' },
+  { code: 'PKS_SUSPICIOUS_NAME', severity: 'warning', summary: 'A PKS entry name is empty or contains `/`, `\\`, `..` or control characters (C0, DEL, C1, bidi).' },
   { code: 'PKS_DUPLICATE_NAME', severity: 'warning', summary: 'Two PKS entries have the same name (case-insensitive); lookups find the first.' },
 ];
 
@@ -87,13 +88,6 @@ function fixedName(bytes: Uint8Array, at: number, length: number): string {
     s += String.fromCharCode(c);
   }
   return s;
-}
-
-function isSuspicious(name: string): boolean {
-  if (name.length === 0) return true;
-  if (name.includes('/') || name.includes('\\') || name.includes('..')) return true;
-  // eslint-disable-next-line no-control-regex
-  return /[\u0000-\u001f\u007f]/.test(name);
 }
 
 const ENTRY_LAYOUT: ElementLayout = {
@@ -180,7 +174,7 @@ export function parsePks(bytes: Uint8Array, diagnostics: DiagnosticSink): PksArc
     const size = u32le(bytes, at + 16);
     const dataOffset = ipac + offset;
     const entry: PksEntry = { path: name, name, baseName, extension, index: i, size, dataOffset, recordOffset: at };
-    if (isSuspicious(name)) {
+    if (isSuspiciousName(name)) {
       entry.suspicious = true;
       diagnostics.warning('PKS_SUSPICIOUS_NAME', at, 12, `Entry ${i} name ${JSON.stringify(name)} is empty or contains a path separator, \`..\` or control characters.`);
     }

@@ -12,6 +12,7 @@ import { StructBuilder, fillGaps } from '../binary/builder';
 import { DiagnosticCode, DiagnosticSink, hex } from '../binary/diagnostics';
 import type { Diagnostic } from '../binary/diagnostics';
 import { assignPaths, FieldNode, ElementLayout } from '../binary/fields';
+import { hasControlChars } from '../binary/text';
 import { decompressYaz0, isYaz0, YAZ0_CODES } from './yaz0';
 import type { Yaz0Options } from './yaz0';
 
@@ -41,7 +42,7 @@ export const RARC_CODES: DiagnosticCode[] = [
   { code: 'ARC_NAME_OFFSET', severity: 'error', summary: 'A RARC name offset lies outside the string table.' },
   { code: 'ARC_NAME_UNTERMINATED', severity: 'warning', summary: 'A RARC name runs to the end of the string table without a NUL.' },
   { code: 'ARC_NAME_HASH', severity: 'warning', summary: 'A RARC name hash does not match the name.' },
-  { code: 'ARC_SUSPICIOUS_NAME', severity: 'warning', summary: 'A RARC name is empty or contains `/`, `\\`, `..` or control characters.' },
+  { code: 'ARC_SUSPICIOUS_NAME', severity: 'warning', summary: 'A RARC name is empty or contains `/`, `\\`, `..` or control characters (C0, DEL, C1, bidi).' },
   { code: 'ARC_DUPLICATE_NAME', severity: 'warning', summary: 'Two entries of one RARC folder have the same name (case-insensitive).' },
   { code: 'ARC_NODE_TYPE', severity: 'hint', summary: 'A RARC node type is not `ROOT` / the first 4 letters of its name upper-cased.' },
   { code: 'ARC_NODE_NAME', severity: 'hint', summary: 'A RARC node name differs from the name of the folder entry that opens it.' },
@@ -128,8 +129,7 @@ function decodeName(raw: Uint8Array): string {
 export function isSuspiciousName(name: string): boolean {
   if (name.length === 0) return true;
   if (name.includes('/') || name.includes('\\') || name.includes('..')) return true;
-  // eslint-disable-next-line no-control-regex
-  return /[\u0000-\u001f\u007f]/.test(name);
+  return hasControlChars(name);
 }
 
 function u16(b: Uint8Array, o: number): number { return (b[o] << 8) | b[o + 1]; }

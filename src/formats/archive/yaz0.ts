@@ -6,24 +6,33 @@
  * (length = third byte + 0x12).
  *
  * Never throws. The output is bounded by the declared size, by what the input could possibly
- * expand to (about 87×) and by a hard cap; the buffer grows as data is really produced, so a
+ * expand to (about 87×), by the bomb limit (32:1 past the first MiB: YAZ0_BOMB) and by a hard
+ * cap (64 MiB); the buffer grows as data is really produced, so a
  * hostile declared size costs nothing. Diagnostics carry offsets in the compressed stream.
  */
 import { DiagnosticCode, DiagnosticSink, hex } from '../binary/diagnostics';
+import { BOMB_FLOOR } from './inflate';
 
 export const YAZ0_HEADER_SIZE = 0x10;
 
 /** Longest back reference: third byte 0xFF + 0x12. */
 const MAX_MATCH = 0xff + 0x12;
 
-/** Default hard cap on one decompressed stream (no real GameCube/Wii archive comes close). */
-export const YAZ0_DEFAULT_MAX_SIZE = 512 * 1024 * 1024;
+/** Default hard cap on one decompressed stream (no real GameCube/Wii archive comes close: 24/88 MB of memory). */
+export const YAZ0_DEFAULT_MAX_SIZE = 64 * 1024 * 1024;
+
+/**
+ * A decompression bomb: a declared size of more than this many bytes per compressed byte past the
+ * first {@link BOMB_FLOOR} (the samples: at most 2.3:1; Yaz0's own limit is about 87:1).
+ */
+export const YAZ0_BOMB_RATIO = 32;
 
 export const YAZ0_CODES: DiagnosticCode[] = [
   { code: 'YAZ0_TRUNCATED', severity: 'error', summary: 'The Yaz0 stream ends before the declared decompressed size is reached.' },
   { code: 'YAZ0_BAD_REFERENCE', severity: 'error', summary: 'A Yaz0 back reference points before the start of the output.' },
   { code: 'YAZ0_OVERRUN', severity: 'warning', summary: 'A Yaz0 back reference runs past the declared decompressed size; it was cut.' },
   { code: 'YAZ0_SIZE', severity: 'error', summary: 'The declared Yaz0 decompressed size is larger than the stream could produce (or than the size cap); it was capped.' },
+  { code: 'YAZ0_BOMB', severity: 'error', summary: 'A decompression bomb: the Yaz0 header declares more than 32 bytes per compressed byte past the first MiB (real files: under 3:1); decompressed only that far.' },
   { code: 'YAZ0_TRAILING_DATA', severity: 'hint', summary: 'Bytes remain in the Yaz0 stream after the declared size was produced.' },
 ];
 
@@ -70,8 +79,13 @@ export function decompressYaz0(bytes: Uint8Array, diagnostics: DiagnosticSink, o
   }
   const declared = yaz0DeclaredSize(bytes);
   const cap = Math.max(0, Math.min(yaz0MaxOutput(inLength), options.maxSize ?? YAZ0_DEFAULT_MAX_SIZE));
+  const bomb = BOMB_FLOOR + YAZ0_BOMB_RATIO * inLength;
   let outLength = declared;
-  if (declared > cap) {
+  if (declared > bomb && bomb < cap) {
+    diagnostics.error('YAZ0_BOMB', 4, 4, `Decompression bomb: Yaz0 declares ${declared} decompressed bytes from ${inLength} compressed bytes ` +
+      `(over ${YAZ0_BOMB_RATIO}:1 past the first MiB; real files stay under 3:1); decompressed up to ${bomb} bytes.`);
+    outLength = bomb;
+  } else if (declared > cap) {
     diagnostics.error('YAZ0_SIZE', 4, 4,
       `Yaz0 declares ${declared} decompressed bytes, but ${inLength} compressed bytes can produce at most ${cap}; output capped.`);
     outLength = cap;

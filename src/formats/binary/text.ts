@@ -46,6 +46,13 @@ export function readable(n: number): string {
 // eslint-disable-next-line no-control-regex
 export const CONTROL_CHARS = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
+const CONTROL_CHAR = new RegExp(CONTROL_CHARS.source);
+
+/** True when `text` holds any of {@link CONTROL_CHARS} (C1 included: names read as Latin-1 can hold U+0080–U+009F). */
+export function hasControlChars(text: string): boolean {
+  return CONTROL_CHAR.test(text);
+}
+
 /** `text` with every control character written as a visible escape: `\x1b`, `\x0a`, `\u202e`. */
 export function escapeControls(text: string): string {
   return text.replace(CONTROL_CHARS, (c) => {

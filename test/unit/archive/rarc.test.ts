@@ -245,9 +245,9 @@ describe('RARC: synthetic archives', () => {
     v.setUint32(0x28, 0xffffffff);
     v.setUint32(0x30, 0xffffffff);
     const sink = new DiagnosticSink();
-    const start = Date.now();
     const a = parseRarc(bytes, sink);
-    assert.ok(Date.now() - start < 2000);
+    // Counts cut to what the bytes can hold (no 2^32 loop): entries are 20-byte records within the file.
+    assert.ok(a.entries.length <= bytes.length / 20, `${a.entries.length} entries from ${bytes.length} bytes`);
     assert.ok(codes(sink).includes('ARC_HUGE_COUNT'));
     assert.ok(codes(sink).includes('ARC_BAD_OFFSET'));
     assert.ok(a.entries.length > 0);

@@ -41,7 +41,7 @@ describe('CLI help', () => {
 
   it('each command help lists exactly the options the command accepts', () => {
     const expected: Record<string, string[]> = {
-      info: [], validate: ['--json'], export: ['--output'], sample: ['--animation', '--max-samples', '--output'], ls: ['--json'], extract: ['--output', '--decompress'],
+      info: [], validate: ['--json'], export: ['--output'], sample: ['--animation', '--max-samples', '--output'], ls: ['--json'], extract: ['--output', '--decompress', '--force'],
     };
     for (const [c, options] of Object.entries(expected)) {
       const help = cli(c, '--help').stdout;
