@@ -2,7 +2,8 @@
  * The editor in VS Code's default window, 1280×720 with the Explorer open, and at 1920×1080: Kuribo's
  * Walk.bck beside its model with "Also play" open. Every pane must stay usable: the 3D view on screen
  * while choosing animations, no label cut without a tooltip, the model caption off the model.
- * Screenshots of the whole window in light, dark and high contrast (test-artifacts/host/layout-*.png).
+ * Screenshots of the whole window in light, dark and high contrast (test-artifacts/host/layout-*-window.png),
+ * and of the editor part in light and dark, checked against docs/screenshots/layout-<size>-<theme>.png.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -11,6 +12,7 @@ import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import { layoutComplaints, probeLayout } from '../../browser/layoutProbe';
 import type { FrameLocator } from '../playwright';
 import { closeAll, fail, L, openRendered, PPage, scrubTo, sleep } from './editor-ui.e2e';
+import { shoot } from './screenshots.e2e';
 import { DARK, E2ETest, HIGH_CONTRAST, LIGHT, runCommand, SAMPLES_DIR, setTheme, ThemeName } from '../workbench';
 
 type Sized = PPage & { setViewportSize(size: { width: number; height: number }): Promise<void> };
@@ -51,6 +53,7 @@ export const tests: E2ETest[] = [
       extractAll(ctx.folder);
       const page = ctx.page as Sized;
       await closeAll(ctx);
+      const disagree: string[] = [];
       try {
         await runCommand(page, 'View: Show Explorer');
         let wv: FrameLocator | undefined;
@@ -70,9 +73,9 @@ export const tests: E2ETest[] = [
           for (const [theme, key] of THEMES) {
             await setTheme(page, theme);
             await sleep(400);
-            await page.mouse.move(size.width - 200, 17);
-            await L(wv.locator('body')).evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-            ctx.log(`screenshot ${await ctx.screenshot(`layout-${size.width}x${size.height}-${key}`)}`);
+            const name = `layout-${size.width}x${size.height}-${key}`;
+            if (theme !== HIGH_CONTRAST) await shoot(ctx, wv, name).catch((e: Error) => disagree.push(e.message));
+            ctx.log(`screenshot ${await ctx.screenshot(`${name}-window`)}`);
           }
           await setTheme(page, LIGHT);
         }
@@ -81,6 +84,7 @@ export const tests: E2ETest[] = [
         await page.setViewportSize({ width: 1280, height: 800 });
         await closeAll(ctx);
       }
+      if (disagree.length) fail(disagree.join('\n    '));
     },
   },
 ];
