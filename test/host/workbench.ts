@@ -24,9 +24,16 @@ export function readSampleFile(relative: string): Uint8Array {
   return bytes;
 }
 
-export type ThemeName = 'Default Light Modern' | 'Default Dark Modern';
+export type ThemeName = 'Default Light Modern' | 'Default Dark Modern' | 'Default High Contrast';
 export const LIGHT: ThemeName = 'Default Light Modern';
 export const DARK: ThemeName = 'Default Dark Modern';
+export const HIGH_CONTRAST: ThemeName = 'Default High Contrast';
+/** Each theme's label in the theme picker, and the workbench's and the webview body's class. */
+const THEME_CLASS: Record<ThemeName, { label: string; workbench: string; body: string }> = {
+  [LIGHT]: { label: 'Light Modern', workbench: 'vs', body: 'vscode-light' },
+  [DARK]: { label: 'Dark Modern', workbench: 'vs-dark', body: 'vscode-dark' },
+  [HIGH_CONTRAST]: { label: 'Dark High Contrast', workbench: 'hc-black', body: 'vscode-high-contrast' },
+};
 
 /** What start-host.sh printed. */
 export interface HostInfo {
@@ -239,10 +246,10 @@ export async function openInCustomEditor(page: Page, file: string,
  * not reach a running code-server workbench reliably.) start-host.sh --theme sets the initial theme.
  */
 export async function setTheme(page: Page, theme: ThemeName): Promise<void> {
-  const dark = theme === DARK;
-  const workbench = page.locator(`.monaco-workbench.${dark ? 'vs-dark' : 'vs'}`);
+  const cls = THEME_CLASS[theme];
+  const workbench = page.locator(`.monaco-workbench.${cls.workbench}`);
   if (!(await workbench.isVisible().catch(() => false))) {
-    const label = theme.replace(/^Default /, ''); // the picker shows "Dark Modern" for "Default Dark Modern"
+    const label = cls.label;
     await runCommand(page, 'Preferences: Color Theme');
     await page.locator(`${QUICK_INPUT} input.input[placeholder*="Color Theme"]`).waitFor({ timeout: 10000 });
     await page.locator(`${QUICK_INPUT} input.input`).fill(label);
@@ -250,7 +257,7 @@ export async function setTheme(page: Page, theme: ThemeName): Promise<void> {
     await workbench.waitFor({ timeout: 20000 });
   }
   // the webview gets the theme as a body class and --vscode-* variables
-  if (await webviewVisible(page)) await webviewContent(page).locator(`body.${dark ? 'vscode-dark' : 'vscode-light'}`).waitFor({ timeout: 20000 });
+  if (await webviewVisible(page)) await webviewContent(page).locator(`body.${cls.body}`).waitFor({ timeout: 20000 });
 }
 
 /** Screenshot of the whole window into the artifacts dir; returns the path. */

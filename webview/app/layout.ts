@@ -26,8 +26,12 @@ export interface LayoutState {
 }
 
 const MIN = { tree: 240, hex: 200, top: 96, bottom: 180, curves: 320, side: 200 };
-/** By default the tree keeps room for its Name, Value and Offset columns; a narrower hex pane scrolls sideways. */
-const TREE_ROOM = 360;
+/**
+ * By default the tree keeps room for its Name, Value and Offset columns. Beside it the hex pane
+ * shows its 16 columns and text, compact (half a character between bytes) when the full ones do
+ * not fit (VS Code's 1280×720 window with the Explorer open); narrower still, it scrolls sideways.
+ */
+const TREE_ROOM = 320;
 const DEFAULT_TOP = 0.4;
 const SPLITTER = 5;
 
@@ -47,6 +51,9 @@ export class Layout {
   private sizes: LayoutState = {};
   private shown: Record<PanelSlot, boolean> = { header: true, tree: true, hex: true, curves: false, side: false };
   private preferred: Partial<Record<PanelSlot, number>> = {};
+  /** The hex pane's natural widths with full and compact columns, measured once a load (see fitHex). */
+  private hexNaturals: { full?: number; compact?: number } = {};
+  private hexFit = { natural: 640, compact: false };
   private observer: ResizeObserver | undefined;
 
   constructor(private readonly changed: () => void) {
@@ -93,6 +100,7 @@ export class Layout {
   setShown(shown: Record<PanelSlot, boolean>, preferred: Partial<Record<PanelSlot, number>> = {}): void {
     this.shown = shown;
     this.preferred = preferred;
+    this.hexNaturals = {};
     this.apply();
   }
 
@@ -154,8 +162,28 @@ export class Layout {
     return Math.max(MIN.hex, this.rowWidth - MIN.tree - SPLITTER);
   }
   private get hexWidth(): number {
-    const fallback = Math.min(this.hexNatural, this.rowWidth - TREE_ROOM - SPLITTER);
+    const fallback = Math.min(this.hexFit.natural, this.rowWidth - TREE_ROOM - SPLITTER);
     return clamp(this.sizes.hex ?? fallback, MIN.hex, this.maxHex);
+  }
+
+  /** The hex pane's natural width with full or compact columns (measured with that class on, then kept). */
+  private hexNaturalOf(compact: boolean): number {
+    const key = compact ? 'compact' : 'full';
+    const kept = this.hexNaturals[key];
+    if (kept !== undefined) return kept;
+    this.slots.hex.classList.toggle('as-hex-compact', compact);
+    const width = this.hexNatural;
+    if (this.slots.hex.querySelector('.hex-body .hex-row')) this.hexNaturals[key] = width;
+    return width;
+  }
+
+  /** Full columns when they fit the width the hex pane gets (the user's, or beside the tree's room), else compact ones. */
+  private fitHex(): void {
+    const full = this.hexNaturalOf(false);
+    const room = this.sizes.hex ?? this.rowWidth - TREE_ROOM - SPLITTER;
+    const compact = full > room;
+    this.hexFit = { natural: compact ? this.hexNaturalOf(true) : full, compact };
+    this.slots.hex.classList.toggle('as-hex-compact', compact);
   }
 
   private get maxTop(): number {
@@ -186,9 +214,11 @@ export class Layout {
 
   /**
    * Applies the sizes to the panes (clamped to what fits now). Every size is read before any style
-   * is written: the page is laid out once here, not again for each pane and splitter.
+   * is written: the page is laid out once here, not again for each pane and splitter (after a
+   * load, the hex columns are measured full and compact once more: fitHex).
    */
   private apply(): void {
+    this.fitHex();
     const bottom = this.bottomShown;
     const top = Math.round(this.topHeight), hex = Math.round(this.hexWidth), side = Math.round(this.sideWidth);
     const maxTop = this.maxTop, maxHex = this.maxHex, maxSide = this.maxSide;

@@ -132,6 +132,7 @@ export class ModelView {
     for (const b of [reset, frame, this.wireButton, this.skeletonButton]) b.type = 'button';
     this.toolbar.append(reset, frame, this.wireButton, this.skeletonButton);
     const help = el('div', 'as-model-help', 'Drag or arrows: orbit · Shift+drag: pan · Wheel or +/−: zoom · 0: reset · F: frame · W: wireframe · K: skeleton');
+    help.title = help.textContent ?? '';
     this.stage.append(this.canvas, this.caption, this.tip, this.fallback, help);
     const shapesHeading = el('div', 'as-model-heading', 'Shapes');
     this.shapeList.setAttribute('aria-label', 'Shapes');
@@ -408,6 +409,7 @@ export class ModelView {
     const p = this.payload;
     const text = p ? `${p.fileName || 'model'} · ${p.shapes.length} shape(s) · ${p.materials.length} material(s) · ${p.textures.length} texture(s) · ${p.joints.length} joint(s)` : 'No model';
     this.caption.textContent = text;
+    this.caption.title = text;
     this.canvas.setAttribute('aria-label', `${text}. ${this.options.label ?? '3D model view'}`);
   }
 

@@ -1,16 +1,13 @@
 /**
  * Screenshots of the editor on each format, in "Default Light Modern" and "Default Dark Modern", at a 1400×900
- * window cropped to the editor part: test-artifacts/host/shot-{bck,btk,brk,motn}-{light,dark}.png, copied to
- * docs/screenshots/{bck,btk,brk,motn}-{light,dark}.png. Each view is put in an interesting state first (a moving
- * joint selected, a rotated checker, a colour mid-animation, a MOTN sequence with curves).
+ * window cropped to the editor part: test-artifacts/host/{bck,btk,brk,motn}-{light,dark}.png, each checked against
+ * docs/screenshots/ (screenshotCheck.ts; ANIMSCOPE_UPDATE_SCREENSHOTS=1 writes them there). Each view is put in an
+ * interesting state first (a moving joint selected, a rotated checker, a colour mid-animation, a MOTN sequence with curves).
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import type { FrameLocator } from '../playwright';
-import { ARTIFACTS_DIR, DARK, E2EContext, E2ETest, LIGHT, PROJECT_ROOT, runCommand, setTheme, ThemeName } from '../workbench';
+import { checkScreenshot } from '../screenshotCheck';
+import { DARK, E2EContext, E2ETest, LIGHT, runCommand, setTheme, ThemeName } from '../workbench';
 import { BCK_AS, BTK_AS, clickRow, closeAll, expand, fail, L, openRendered, pickGroup, PPage, scrubTo, sleep } from './editor-ui.e2e';
-
-const DOCS_DIR = path.join(PROJECT_ROOT, 'docs', 'screenshots');
 
 type Sized = PPage & { setViewportSize(size: { width: number; height: number }): Promise<void> };
 
@@ -68,29 +65,27 @@ const SHOTS: Shot[] = [
   },
 ];
 
-async function shoot(ctx: E2EContext, wv: FrameLocator, name: string): Promise<string> {
+/** The editor part's picture, checked against docs/screenshots/<name>.png. */
+export async function shoot(ctx: E2EContext, wv: FrameLocator, name: string): Promise<string> {
   // no hover card, workbench hover or focus ring (the scrubber keeps the focus after scrubTo) in the picture:
   // the mouse goes to the empty part of the tab bar
   await (ctx.page as PPage).mouse.move(900, 17);
   await L(wv.locator('body')).evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await sleep(400);
-  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  const file = path.join(ARTIFACTS_DIR, `${name}.png`);
-  await L(ctx.page.locator('.part.editor')).screenshot({ path: file });
-  return file;
+  return checkScreenshot(ctx, name, { target: ctx.page.locator('.part.editor'), webview: wv });
 }
 
 /**
  * Opens each shot (`open` puts its view in the state to show), shoots the editor area in the light
- * and the dark theme at 1400×900 (test-artifacts/host/shot-<key>-<theme>.png), and copies the
- * pictures to docs/screenshots/ when ANIMSCOPE_UPDATE_SCREENSHOTS is set. The window comes back as
- * it was, whatever fails.
+ * and the dark theme at 1400×900 (test-artifacts/host/<key>-<theme>.png) and checks each against
+ * docs/screenshots/ (all of them, then fails naming every one that disagrees). The window comes
+ * back as it was, whatever fails.
  */
 export async function shootEach<T extends { key: string }>(ctx: E2EContext, shots: T[], open: (shot: T) => Promise<FrameLocator>): Promise<void> {
   const page = ctx.page as Sized;
   await page.setViewportSize({ width: 1400, height: 900 });
   await runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
-  const made: string[] = [];
+  const disagree: string[] = [];
   try {
     let theme: ThemeName = LIGHT;
     await setTheme(page, theme);
@@ -102,18 +97,11 @@ export async function shootEach<T extends { key: string }>(ctx: E2EContext, shot
         await setTheme(page, t);
         theme = t;
         await sleep(300); // the canvases redraw on the theme change
-        const file = await shoot(ctx, wv, `shot-${shot.key}-${t === LIGHT ? 'light' : 'dark'}`);
-        made.push(file);
-        ctx.log(`screenshot ${file}`);
+        await shoot(ctx, wv, `${shot.key}-${t === LIGHT ? 'light' : 'dark'}`).catch((e: Error) => disagree.push(e.message));
       }
       await closeAll(ctx);
     }
-    // Tests do not change tracked files: the README's pictures are refreshed on request only.
-    if (process.env.ANIMSCOPE_UPDATE_SCREENSHOTS) {
-      fs.mkdirSync(DOCS_DIR, { recursive: true });
-      for (const file of made) fs.copyFileSync(file, path.join(DOCS_DIR, path.basename(file).replace(/^shot-/, '')));
-      ctx.log(`copied ${made.length} screenshots to ${DOCS_DIR}`);
-    }
+    if (disagree.length) fail(disagree.join('\n    '));
   } finally {
     await setTheme(page, LIGHT).catch(() => undefined);
     await runCommand(page, 'View: Toggle Primary Side Bar Visibility').catch(() => undefined);
@@ -123,7 +111,7 @@ export async function shootEach<T extends { key: string }>(ctx: E2EContext, shot
 
 export const tests: E2ETest[] = [
   {
-    name: 'screenshots: BCK, BTK, BRK and MOTN in the light and the dark theme (1400×900, editor area) → docs/screenshots/',
+    name: 'screenshots: BCK, BTK, BRK and MOTN in the light and the dark theme (1400×900, editor area) agree with docs/screenshots/',
     samples: SHOTS.map((s) => ({ from: s.sample, as: s.as })),
     run: (ctx) => shootEach(ctx, SHOTS, async (shot) => {
       const wv = await openRendered(ctx, ctx.copySample(shot.sample, shot.as));

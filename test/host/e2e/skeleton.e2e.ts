@@ -2,15 +2,16 @@
  * Playwright through the real workbench: 2ndDemo.bck next to TripodBossCore.bdl (extracted from the
  * shared TripodBossCore.arc into a TripodBossCore/ folder, the game's layout) opens with named joints;
  * its 3D view losing the WebGL context gives way to a skeleton canvas that moves with the scrubber (canvas pixels at two frames differ) and with
- * the keyboard (zoom); light and dark screenshots (test-artifacts/host/skeleton-*.png).
+ * the keyboard (zoom); light and dark screenshots (test-artifacts/host/skeleton-*.png; the dark one checked against docs/screenshots/).
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { resolveInArchive } from '../../../src/formats/archive/archive-path';
 import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import type { Locator } from '../playwright';
+import { checkScreenshot } from '../screenshotCheck';
 import { groupLabels } from './editor-ui.e2e';
-import { DARK, E2EContext, E2ETest, LIGHT, openInCustomEditor, PROJECT_ROOT, runCommand, SAMPLES_DIR, setTheme } from '../workbench';
+import { DARK, E2EContext, E2ETest, LIGHT, openInCustomEditor, runCommand, SAMPLES_DIR, setTheme } from '../workbench';
 
 function extract(ctx: E2EContext, inner: string): void {
   const target = path.join(ctx.folder, inner);
@@ -107,10 +108,8 @@ export const tests: E2ETest[] = [
 
       await setTheme(ctx.page, DARK);
       await ctx.page.waitForTimeout(300);
-      const dark = await ctx.screenshot('skeleton-dark');
-      ctx.log(`screenshot ${dark}`);
-      if (process.env.ANIMSCOPE_UPDATE_SCREENSHOTS) fs.copyFileSync(dark, path.join(PROJECT_ROOT, 'docs', 'screenshots', 'skeleton-dark.png'));
-      await setTheme(ctx.page, LIGHT);
+      // the window, checked against docs/screenshots/skeleton-dark.png (the light one is an artifact only)
+      await checkScreenshot(ctx, 'skeleton-dark', { webview: wv }).finally(() => setTheme(ctx.page, LIGHT));
       await runCommand(ctx.page, 'View: Close All Editors').catch(() => undefined);
     },
   },
