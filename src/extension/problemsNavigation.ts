@@ -4,18 +4,20 @@
  *
  * VS Code opens a Problems entry as `openEditor({ resource, options: { selection } })`; a custom
  * editor is never told that selection. So an animation's entries are published under a stand-in
- * resource of its own scheme (`animscope-problems:<path>.problems?{"uri":…,"label":…}`): its name
+ * resource of its own scheme (`animscope-problems:<path> (AnimScope)?{"uri":…,"label":…}`): its name
  * matches no AnimScope editor, so VS Code opens it as text at the entry's position, here one
  * character per byte, 16 a line (the hex-dump positions of diagnostics.ts). That text editor is
  * replaced at once: the file's AnimScope editor comes forward (opened if it is not) and selects the
- * bytes and the field that owns them. package.json's resourceLabelFormatters shows the stand-in as
- * the file's own name and path. F8 / Shift+F8 in the AnimScope editor step through its entries.
+ * bytes and the field that owns them. package.json's resourceLabelFormatters shows the stand-in's
+ * folder as the file's (its `label`), and the file keeps its problem colour and count in the Explorer
+ * (VS Code gives those to the stand-in). F8 / Shift+F8 in the AnimScope editor step through its entries.
  */
 import * as vscode from 'vscode';
 import type { AnimationEditorProvider } from './editorProvider';
 
 export const PROBLEMS_SCHEME = 'animscope-problems';
-const SUFFIX = '.problems';
+/** Makes the stand-in's name differ from the file's (an AnimScope editor would open it, with no selection). */
+const SUFFIX = ' (AnimScope)';
 /** Bytes a line of the stand-in text (as in the entries' positions: diagnostics.ts hexDumpRange). */
 const BYTES_PER_LINE = 16;
 
@@ -26,7 +28,8 @@ export const NAVIGATION_COMMANDS = {
 
 /** The stand-in resource the Problems entries of `file` are published under. */
 export function problemsUri(file: vscode.Uri): vscode.Uri {
-  const label = file.scheme === 'file' ? file.fsPath : file.path;
+  const folder = vscode.Uri.joinPath(file, '..');
+  const label = file.scheme === 'file' ? folder.fsPath : folder.path;
   return vscode.Uri.from({ scheme: PROBLEMS_SCHEME, path: file.path + SUFFIX, query: JSON.stringify({ uri: file.toString(), label }) });
 }
 
@@ -70,6 +73,7 @@ export function standInText(bytes: Uint8Array): string {
 export class ProblemsNavigation implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private pending: ReturnType<typeof setTimeout> | undefined;
+  private readonly decorationsChanged = new vscode.EventEmitter<vscode.Uri[]>();
 
   constructor(private readonly provider: AnimationEditorProvider, private readonly log: vscode.LogOutputChannel) {}
 
@@ -81,6 +85,15 @@ export class ProblemsNavigation implements vscode.Disposable {
       vscode.window.onDidChangeTextEditorSelection((e) => this.schedule(e.textEditor)),
       vscode.commands.registerCommand(NAVIGATION_COMMANDS.nextProblem, () => this.step(1)),
       vscode.commands.registerCommand(NAVIGATION_COMMANDS.previousProblem, () => this.step(-1)),
+      this.decorationsChanged,
+      vscode.window.registerFileDecorationProvider({
+        onDidChangeFileDecorations: this.decorationsChanged.event,
+        provideFileDecoration: (uri) => this.decoration(uri),
+      }),
+      vscode.languages.onDidChangeDiagnostics((e) => {
+        const files = e.uris.map(fileOfProblemsUri).filter((u): u is vscode.Uri => !!u);
+        if (files.length) this.decorationsChanged.fire(files);
+      }),
     );
     this.schedule(vscode.window.activeTextEditor);
     return this;
@@ -90,6 +103,19 @@ export class ProblemsNavigation implements vscode.Disposable {
     const file = fileOfProblemsUri(uri);
     const doc = file && this.provider.documentFor(file);
     return doc ? standInText(doc.decoded.bytes) : '';
+  }
+
+  /** The file's problems as VS Code shows a file's own: the count, in the colour of the worst. */
+  private decoration(file: vscode.Uri): vscode.FileDecoration | undefined {
+    if (file.scheme === PROBLEMS_SCHEME) return undefined;
+    const entries = vscode.languages.getDiagnostics(problemsUri(file));
+    const errors = entries.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length;
+    const warnings = entries.filter((d) => d.severity === vscode.DiagnosticSeverity.Warning).length;
+    if (!errors && !warnings) return undefined;
+    const count = errors || warnings;
+    const what = errors ? `${errors} error${errors === 1 ? '' : 's'}` : `${warnings} warning${warnings === 1 ? '' : 's'}`;
+    return new vscode.FileDecoration(count > 9 ? '9+' : String(count), `AnimScope: ${what}`,
+      new vscode.ThemeColor(errors ? 'list.errorForeground' : 'list.warningForeground'));
   }
 
   private schedule(editor: vscode.TextEditor | undefined): void {

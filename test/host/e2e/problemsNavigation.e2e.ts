@@ -72,7 +72,12 @@ export const tests: E2ETest[] = [
       await showProblems(page);
       await problemRow(page, CHUNK_SIZE).waitFor({ timeout: 15000 }).catch(() => fail(`no ${CHUNK_SIZE.code} row in the Problems panel`));
       const resourceRow = page.locator('.markers-panel .monaco-list-row', { hasText: CUT }).first();
-      ctx.log(`Problems resource row: ${(await resourceRow.innerText()).replace(/\s+/g, ' ')}`);
+      const resourceText = (await resourceRow.innerText()).replace(/\s+/g, ' ');
+      ctx.log(`Problems resource row: ${resourceText}`);
+      // the stand-in resource reads as the file and its folder (problemsNavigation.ts, package.json resourceLabelFormatters)
+      if (!resourceText.startsWith(`${CUT} (AnimScope) ${ctx.folder.replace(/^\//, '')}`) && !resourceText.startsWith(`${CUT} (AnimScope) ${ctx.folder}`)) {
+        fail(`the Problems resource row reads "${resourceText}", not the file and its folder ${ctx.folder}`);
+      }
       await ctx.screenshot('problems-navigation-panel');
 
       // 1. click the message, the file's tab active
