@@ -5,14 +5,16 @@
  * Binary files have no lines: an entry's position is its byte's place in a 16-byte hex dump (line =
  * offset ÷ 16, column = offset mod 16: `[Ln 3, Col 13]` is 0x2C), and the offset is in the message
  * (`[0x0000002C] …`, `[inner.arc 0x…] …` for an archive inside an archive). VS Code does not tell a
- * custom editor the range it was opened for, so for animations the entry's code is a link
- * (`command:animscope.revealOffset?…`) that opens the AnimScope editor and selects the offending bytes.
+ * custom editor the range it was opened for, so an animation's entries are published under a
+ * stand-in resource that opens them in AnimScope at their bytes (problemsNavigation.ts), and the
+ * entry's code is a link (`command:animscope.revealOffset?…`) that does the same.
  * `animscope.diagnostics.enabled` and `animscope.diagnostics.severityOverrides` apply here only: the
  * in-editor list always shows everything the decoder found.
  */
 import * as vscode from 'vscode';
 import { escapeControls } from '../formats/binary/text';
 import type { Diagnostic, Severity } from '../formats/binary/diagnostics';
+import { problemsUri } from './problemsNavigation';
 import { diagnosticsSettings, SeverityOverride } from './settings';
 
 export const COLLECTION_NAME = 'animscope';
@@ -77,6 +79,11 @@ export interface ProblemSource {
   onDidDispose(listener: () => void): vscode.Disposable;
 }
 
+/** The resource a document's entries are listed under: a stand-in that reveals the bytes for an animation, else the file. */
+function resourceOf(doc: ProblemSource): vscode.Uri {
+  return doc.revealable ? problemsUri(doc.uri) : doc.uri;
+}
+
 /** Keeps the collection in step with the open documents (several editors may share one URI). */
 export class ProblemsReporter implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection(COLLECTION_NAME);
@@ -95,7 +102,7 @@ export class ProblemsReporter implements vscode.Disposable {
       set!.delete(doc);
       if (set!.size > 0) return this.publish([...set!][0]);
       this.documents.delete(key);
-      this.collection.delete(doc.uri);
+      this.collection.delete(resourceOf(doc));
     });
   }
 
@@ -103,7 +110,7 @@ export class ProblemsReporter implements vscode.Disposable {
   publish(doc: ProblemSource): void {
     const settings = diagnosticsSettings(doc.uri);
     if (!settings.enabled || doc.deleted) {
-      this.collection.delete(doc.uri);
+      this.collection.delete(resourceOf(doc));
       return;
     }
     const entries: vscode.Diagnostic[] = [];
@@ -111,7 +118,7 @@ export class ProblemsReporter implements vscode.Disposable {
       const entry = toVscodeDiagnostic(diagnostic, doc.uri, settings.overrides, { revealable: doc.revealable, where });
       if (entry) entries.push(entry);
     }
-    this.collection.set(doc.uri, entries);
+    this.collection.set(resourceOf(doc), entries);
   }
 
   /** After a settings change. */

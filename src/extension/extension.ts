@@ -9,6 +9,7 @@ import { Commands } from './commands';
 import { ProblemsReporter } from './diagnostics';
 import { AnimationEditorProvider } from './editorProvider';
 import { ModelService } from './model/modelService';
+import { ProblemsNavigation } from './problemsNavigation';
 import { affectsDiagnostics, affectsView } from './settings';
 import { AnimationStatusBar } from './statusBar';
 import { registerTestProbes, TestProbe } from './testProbes';
@@ -35,6 +36,7 @@ export function activate(context: vscode.ExtensionContext): void {
     provider,
     provider.register(),
     commands.register(),
+    new ProblemsNavigation(provider, log).register(),
     models.register(provider),
     statusBar,
     vscode.workspace.onDidChangeConfiguration((e) => {

@@ -36,6 +36,8 @@ export abstract class WebviewSession<M> implements vscode.Disposable {
       }
       this.onMessage(m);
     }));
+    // a hidden page is gone (no retainContextWhenHidden): what is posted now is lost, so it waits for the next `ready`
+    this.disposables.add(panel.onDidChangeViewState(() => { if (!panel.visible) this.ready = false; }));
     panel.webview.options = webviewOptions(extensionUri);
     const setHtml = (): void => { panel.webview.html = webviewPage(panel.webview, extensionUri, page); };
     setHtml();

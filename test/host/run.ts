@@ -4,7 +4,9 @@
  *   (1) the in-host mocha suite (out/test/host/suite/index.js as extensionTestsPath)
  *   (2) the Playwright webview checks (out/test/host/e2e/*.js exporting `tests`)
  *   always: copy the host log to test-artifacts/host/, stop the host's process group, remove the workspace
- * Ends with `host: N passed, M failed`; exit code 0 only when nothing failed.
+ * Ends with `host: N passed, M failed, R passed after a retry, W webview reloads`; exit code 0 only when nothing
+ * failed (a skipped test, an e2e file without tests or no e2e file at all is a failure). A retry or a webview the
+ * first-load watchdog had to reload is not a failure, but each is printed and counted: a rising count is a regression.
  * usage: node out/test/host/run.js [--suite-only | --e2e-only]     (VERBOSE=1 prints all host console output;
  *        ANIMSCOPE_E2E_ONLY=<part of a file name> runs only those e2e files)
  */
@@ -32,7 +34,7 @@ async function timed<T>(label: string, f: () => Promise<T>): Promise<T> {
   try { return await f(); } finally { timings.push([label, secs(s)]); }
 }
 
-interface Tally { passed: number; failed: number }
+interface Tally { passed: number; failed: number; retried: number }
 
 // ---- host lifecycle ---------------------------------------------------------------------------
 let host: HostInfo | undefined;
@@ -48,6 +50,10 @@ function startHost(): HostInfo {
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   return parseHostInfo(stdout);
 }
+
+/** The first-load watchdog's recoveries of a silent webview (src/extension/renderWatchdog.ts), counted from the logs. */
+let watchdogReloads = 0;
+const WATCHDOG_LINE = /: the webview (is ready but did not acknowledge the load .*posting it again|.*; loading it again)$/;
 
 /** The AnimScope output channel of each extension host (its warnings explain a webview that did not render). */
 function copyExtensionLogs(data: string): void {
@@ -65,7 +71,11 @@ function copyExtensionLogs(data: string): void {
   found.forEach((file, i) => {
     const target = path.join(ARTIFACTS_DIR, `animscope-${i + 1}.log`);
     try { fs.copyFileSync(file, target); } catch { return; }
-    const warnings = fs.readFileSync(target, 'utf8').split('\n').filter((l) => /\[(warning|error)\]/.test(l));
+    const lines = fs.readFileSync(target, 'utf8').split('\n');
+    const reloads = lines.filter((l) => WATCHDOG_LINE.test(l));
+    watchdogReloads += reloads.length;
+    for (const l of reloads) console.log(`  ↻ webview reloaded by the first-load watchdog: ${l}`);
+    const warnings = lines.filter((l) => /\[(warning|error)\]/.test(l));
     if (warnings.length) console.log(`AnimScope log ${target}: ${warnings.length} warning(s)/error(s)\n  ${warnings.slice(-20).join('\n  ')}`);
   });
 }
@@ -138,33 +148,42 @@ async function runInHostSuite(h: HostInfo): Promise<Tally> {
   try { result = JSON.parse(fs.readFileSync(resultFile, 'utf8')) as SuiteResult; } catch { /* no result */ }
   if (!result) {
     console.log(`  ✘ the in-host suite reported no result (${exitCode === 'timeout' ? `timeout after ${SUITE_TIMEOUT_MS} ms` : `exit code ${exitCode}`}); see ${ARTIFACTS_DIR}/code-server.log`);
-    return { passed: 0, failed: 1 };
+    return { passed: 0, failed: 1, retried: 0 };
   }
-  for (const t of result.tests) if (t.state === 'failed') console.log(`  ✘ ${t.title}\n    ${(t.error ?? '').split('\n').slice(0, 6).join('\n    ')}`);
-  // a non-zero exit with no failed test (e.g. the runner itself threw) is still a failure
-  const extra = exitCode !== 0 && result.failed === 0 ? 1 : 0;
-  return { passed: result.passed, failed: result.failed + extra };
+  for (const t of result.tests) {
+    if (t.state === 'failed') console.log(`  ✘ ${t.title}\n    ${(t.error ?? '').split('\n').slice(0, 6).join('\n    ')}`);
+    else if (t.retries > 0) console.log(`  ↻ passed after ${t.retries} retr${t.retries === 1 ? 'y' : 'ies'}: ${t.title}`);
+  }
+  // a non-zero exit with no failed test (e.g. the runner itself threw), or a suite that ran nothing, is still a failure
+  const extra = (exitCode !== 0 || result.tests.length === 0) && result.failed === 0 ? 1 : 0;
+  if (result.tests.length === 0) console.log('  ✘ the in-host suite ran no test');
+  return { passed: result.passed, failed: result.failed + extra, retried: result.retried };
 }
 
 // ---- (2) Playwright e2e ------------------------------------------------------------------------
-function loadE2ETests(): { file: string; test: E2ETest }[] {
+/** The e2e tests, and what is wrong with the e2e folder (no file, a file without tests): each one a failure. */
+function loadE2ETests(): { tests: { file: string; test: E2ETest }[]; problems: string[] } {
   const dir = path.join(OUT, 'e2e');
-  const found: { file: string; test: E2ETest }[] = [];
+  const tests: { file: string; test: E2ETest }[] = [];
+  const problems: string[] = [];
   // ANIMSCOPE_E2E_ONLY=problems runs only the e2e files whose name contains it (development)
   const only = process.env.ANIMSCOPE_E2E_ONLY;
-  for (const f of fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []) {
-    if (!f.endsWith('.js') || (only && !f.includes(only))) continue;
+  const files = (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []).filter((f) => f.endsWith('.e2e.js') && (!only || f.includes(only)));
+  if (!files.length) problems.push(`no e2e test file in ${dir}${only ? ` matching ANIMSCOPE_E2E_ONLY=${only}` : ''} (build first: npx tsc -p .)`);
+  for (const f of files) {
     const mod = require(path.join(dir, f)) as { tests?: E2ETest[] };
-    for (const test of mod.tests ?? []) found.push({ file: f, test });
+    if (!mod.tests?.length) problems.push(`${f} exports no tests`);
+    for (const test of mod.tests ?? []) tests.push({ file: f, test });
   }
-  return found;
+  return { tests, problems };
 }
 
 const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
 
 async function runE2E(h: HostInfo): Promise<Tally> {
-  const tests = loadE2ETests();
-  const tally: Tally = { passed: 0, failed: 0 };
+  const { tests, problems } = loadE2ETests();
+  const tally: Tally = { passed: 0, failed: problems.length, retried: 0 };
+  for (const p of problems) console.log(`  ✘ e2e: ${p}`);
   if (!tests.length) return tally;
   const browser = await launchBrowser();
   try {
@@ -226,8 +245,8 @@ async function main(): Promise<number> {
   const e2e = !process.argv.includes('--suite-only');
   fs.rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  const total: Tally = { passed: 0, failed: 0 };
-  const add = (t: Tally): void => { total.passed += t.passed; total.failed += t.failed; };
+  const total: Tally = { passed: 0, failed: 0, retried: 0 };
+  const add = (t: Tally): void => { total.passed += t.passed; total.failed += t.failed; total.retried += t.retried; };
   try {
     const h = await timed('host start', async () => startHost());
     host = h;
@@ -242,7 +261,7 @@ async function main(): Promise<number> {
   }
   console.log(`timings: ${timings.map(([k, v]) => `${k} ${v}`).join(', ')}, total ${secs(t0)}`);
   console.log(`artifacts: ${ARTIFACTS_DIR}`);
-  console.log(`host: ${total.passed} passed, ${total.failed} failed`);
+  console.log(`host: ${total.passed} passed, ${total.failed} failed, ${total.retried} passed after a retry, ${watchdogReloads} webview reloads`);
   return total.failed === 0 && total.passed > 0 ? 0 : 1;
 }
 

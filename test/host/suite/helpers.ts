@@ -10,6 +10,7 @@ import { decode } from '../../../src/formats/index';
 import type { DecodedFile } from '../../../src/formats/types';
 import { PROTOCOL_VERSION } from '../../../src/wire/protocol';
 import type { OpenTiming, RenderState, SelectionState } from '../../../src/extension/editorProvider';
+import { problemsUri } from '../../../src/extension/problemsNavigation';
 
 export const EXTENSION_ID = 'animscope.animscope';
 export const VIEW_TYPE = 'animscope.animation';
@@ -155,9 +156,9 @@ export async function closeAll(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }
 
-/** The AnimScope entries of the Problems panel for `uri`. */
+/** The AnimScope entries of the Problems panel for `uri` (an animation's are listed under its stand-in resource). */
 export function problems(uri: vscode.Uri): vscode.Diagnostic[] {
-  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'AnimScope');
+  return [...vscode.languages.getDiagnostics(uri), ...vscode.languages.getDiagnostics(problemsUri(uri))].filter((d) => d.source === 'AnimScope');
 }
 
 export function codeOf(d: vscode.Diagnostic): string | undefined {
