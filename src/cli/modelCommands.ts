@@ -39,7 +39,7 @@ interface ModelInput {
   diagnostics: Diagnostic[];
 }
 
-function readModel(arg: string): ModelInput {
+export function readModel(arg: string): ModelInput {
   const input = readPathInput(arg, 'name a .bmd or .bdl file in it');
   const sink = new DiagnosticSink();
   let bytes = input.bytes;

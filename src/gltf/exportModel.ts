@@ -1,0 +1,60 @@
+/**
+ * `animscope gltf` / "Export glTF…": a decoded model with its animations → a glTF Document.
+ * Each animation maps by what its format changes on a model (its spec's `model` facet): joint
+ * kinds become node channels; the others go through materialAnimation.ts.
+ */
+import type { Document } from '@gltf-transform/core';
+import { DiagnosticSink } from '../formats/binary/diagnostics';
+import type { ModelData } from '../formats/model/types';
+import { AnimData, specFor } from '../formats/registry';
+import { addAnimation, buildModelDocument, ExportAnimation, ModelDocument } from './document';
+import { sampleJoints } from './jointAnimation';
+
+export interface AnimationInput {
+  /** The glTF animation's name (the file's base name). */
+  name: string;
+  anim: AnimData;
+}
+
+export interface GltfExport {
+  doc: Document;
+  model: ModelDocument;
+  /** One line each: what the export could not carry over exactly. */
+  notes: string[];
+}
+
+/** glTF animation names are unique here: a second `Wait` becomes `Wait.2`. */
+function uniqueName(name: string, used: Set<string>): string {
+  let out = name || 'animation';
+  for (let k = 2; used.has(out); k++) out = `${name}.${k}`;
+  used.add(out);
+  return out;
+}
+
+export function exportModelDocument(name: string, bytes: Uint8Array, model: ModelData, animations: readonly AnimationInput[], fps: number): GltfExport {
+  const sink = new DiagnosticSink();
+  const m = buildModelDocument(name, bytes, model, sink);
+  const notes = [...m.notes];
+  const used = new Set<string>();
+  for (const a of animations) {
+    const spec = specFor(a.anim);
+    const base = a.anim as unknown as { loopMode?: number; duration?: number };
+    const out: ExportAnimation = {
+      name: uniqueName(a.name, used),
+      format: spec.id,
+      loopMode: base.loopMode ?? 0,
+      duration: base.duration ?? 0,
+      fps,
+    };
+    const facet = spec.model;
+    if (facet.target === 'joints') {
+      out.joints = sampleJoints(model, m.parents, m.rest, facet.joints(a.anim), out.duration, fps);
+      if (out.joints.step > 1) notes.push(`${a.name}: sampled every ${out.joints.step} frames (the model has too many joints × frames)`);
+    } else {
+      notes.push(`${a.name}: ${spec.label} is not exported yet`);
+      continue;
+    }
+    addAnimation(m, out);
+  }
+  return { doc: m.doc, model: m, notes };
+}
