@@ -17,7 +17,7 @@ import { exportModelDocument, AnimationInput } from '../gltf/exportModel';
 import { flavourOf, writeGltf } from '../gltf/write';
 import { diagnosticLine } from './format';
 import { readAnimationInput } from './input';
-import { readModel } from './modelCommands';
+import { ModelInput, readModel } from './modelCommands';
 import { CliError, CliIO, EXIT_ERRORS, EXIT_OK, fsReason, UsageError } from './output';
 
 /** The editor player's rate when the files beside the model do not name a game (README). */
@@ -57,22 +57,25 @@ export function animationName(file: string): string {
   return base.replace(/(\.(szs|yaz0))?$/i, '').replace(/\.[^.]*$/, '') || base;
 }
 
-async function gltfCommand(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parse(args, {
-    output: { type: 'string', short: 'o' }, all: { type: 'boolean' }, fps: { type: 'string' },
-  });
-  if (positionals.length === 0) throw new UsageError('gltf needs a MODEL (and optionally animations)');
-  const target = values.output as string | undefined;
-  if (!target) throw new UsageError('gltf needs an output file: -o OUT.glb or -o OUT.gltf');
-  if (!flavourOf(target)) throw new UsageError(`the output must end in .glb or .gltf (got ${JSON.stringify(path.basename(target))})`);
-  const [modelArg, ...animArgs] = positionals;
+export interface GltfInputs {
+  input: ModelInput;
+  animations: AnimationInput[];
+  fps: number;
+  /** Where the rate comes from (said in the summary line). */
+  fpsWhy: string;
+  /** Animations named on the command line that change nothing on a model. */
+  problems: number;
+}
+
+/** The model, the animations (named, and with `all` every binding one beside it) and the rate. */
+export function gatherGltfInputs(modelArg: string, animArgs: readonly string[], all: boolean, fpsText: string | undefined, io: Pick<CliIO, 'err'>): GltfInputs {
   const input = readModel(modelArg);
   const siblings = siblingsOf(modelArg);
   let fps: number;
   let fpsWhy: string;
-  if (values.fps !== undefined) {
-    fps = Number(values.fps);
-    if (!(Number.isFinite(fps) && fps > 0 && fps <= 1000)) throw new UsageError(`--fps must be a number above 0 and at most 1000 (got ${JSON.stringify(values.fps)})`);
+  if (fpsText !== undefined) {
+    fps = Number(fpsText);
+    if (!(Number.isFinite(fps) && fps > 0 && fps <= 1000)) throw new UsageError(`--fps must be a number above 0 and at most 1000 (got ${JSON.stringify(fpsText)})`);
     fpsWhy = '--fps';
   } else {
     const game = gameOf(siblings.segments, siblings.names);
@@ -100,12 +103,25 @@ async function gltfCommand(args: string[], io: CliIO): Promise<number> {
     animations.push({ name: animationName(a.display), anim: file.anim });
   };
   for (const arg of animArgs) add(arg, true);
-  if (values.all) {
+  if (all) {
     for (const p of siblings.paths) {
       if (!specOfName(p) || animArgs.includes(p)) continue;
       try { add(p, false); } catch (e) { if (!(e instanceof CliError)) throw e; }
     }
   }
+  return { input, animations, fps, fpsWhy, problems };
+}
+
+async function gltfCommand(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse(args, {
+    output: { type: 'string', short: 'o' }, all: { type: 'boolean' }, fps: { type: 'string' },
+  });
+  if (positionals.length === 0) throw new UsageError('gltf needs a MODEL (and optionally animations)');
+  const target = values.output as string | undefined;
+  if (!target) throw new UsageError('gltf needs an output file: -o OUT.glb or -o OUT.gltf');
+  if (!flavourOf(target)) throw new UsageError(`the output must end in .glb or .gltf (got ${JSON.stringify(path.basename(target))})`);
+  const [modelArg, ...animArgs] = positionals;
+  const { input, animations, fps, fpsWhy, problems } = gatherGltfInputs(modelArg, animArgs, !!values.all, values.fps as string | undefined, io);
   const name = path.basename(modelArg.replace(/[\\/]+$/, ''));
   const result = exportModelDocument(name, input.bytes, input.model, animations, fps);
   let written: string[];

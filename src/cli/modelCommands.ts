@@ -32,7 +32,7 @@ function pngjs(): typeof PngClass {
 /** Models are bigger than animations can be, but still bounded (the largest GameCube course models are a few MiB). */
 const MAX_MODEL_SIZE = 64 << 20;
 
-interface ModelInput {
+export interface ModelInput {
   display: string;
   bytes: Uint8Array;
   model: ModelData;

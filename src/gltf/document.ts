@@ -40,7 +40,8 @@ export interface ModelDocument {
   notes: string[];
 }
 
-export function buildModelDocument(name: string, bytes: Uint8Array, model: ModelData, sink: DiagnosticSink): ModelDocument {
+/** `parents`: the glTF parent of each joint (skeleton.ts chooseParents; default the JNT1 hierarchy). */
+export function buildModelDocument(name: string, bytes: Uint8Array, model: ModelData, sink: DiagnosticSink, parents = nodeParents(model)): ModelDocument {
   const doc = new Document();
   doc.createScene(name);
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
@@ -52,7 +53,6 @@ export function buildModelDocument(name: string, bytes: Uint8Array, model: Model
     doc.createAccessor().setType(type).setArray(array).setBuffer(buffer);
 
   // Skeleton.
-  const parents = nodeParents(model);
   const binding = skinBinding(model);
   const rest = localTrs(binding.bindWorld, parents);
   const jointNodes = model.joints.map((j, i) => doc.createNode(j.name || `joint${i}`)

@@ -8,7 +8,8 @@ import { DiagnosticSink } from '../formats/binary/diagnostics';
 import type { ModelData } from '../formats/model/types';
 import { AnimData, specFor } from '../formats/registry';
 import { addAnimation, buildModelDocument, ExportAnimation, ModelDocument } from './document';
-import { sampleJoints } from './jointAnimation';
+import { sampledWorlds, sampleJoints } from './jointAnimation';
+import { bindPose, chooseParents, nodeParents } from './skeleton';
 
 export interface AnimationInput {
   /** The glTF animation's name (the file's base name). */
@@ -33,8 +34,20 @@ function uniqueName(name: string, used: Set<string>): string {
 
 export function exportModelDocument(name: string, bytes: Uint8Array, model: ModelData, animations: readonly AnimationInput[], fps: number): GltfExport {
   const sink = new DiagnosticSink();
-  const m = buildModelDocument(name, bytes, model, sink);
+  const jointAnims = animations.filter((a) => specFor(a.anim).model.target === 'joints');
+  function* worlds(): Iterable<Float64Array> {
+    yield bindPose(model).world;
+    for (const a of jointAnims) {
+      const facet = specFor(a.anim).model;
+      if (facet.target === 'joints') yield* sampledWorlds(model, facet.joints(a.anim), (a.anim as { duration?: number }).duration ?? 0);
+    }
+  }
+  const parents = chooseParents(model, worlds());
+  const m = buildModelDocument(name, bytes, model, sink, parents);
   const notes = [...m.notes];
+  const jnt1 = nodeParents(model);
+  const moved = parents.map((p, j) => (p !== jnt1[j] ? j : -1)).filter((j) => j >= 0);
+  if (moved.length) notes.push(`${moved.length} joint(s) hang from an ancestor other than their JNT1 parent in glTF (the scaling rule makes their local matrix sheared): ${moved.slice(0, 8).map((j) => model.joints[j].name || j).join(', ')}${moved.length > 8 ? ', …' : ''}`);
   const used = new Set<string>();
   for (const a of animations) {
     const spec = specFor(a.anim);

@@ -37,6 +37,26 @@ function differs(a: Float32Array, size: number, rest: readonly number[]): boolea
   return false;
 }
 
+/** The game frames sampled: 0 … duration, every `step` frames so that frames × joints stays in budget, the last always. */
+export function sampleFrames(duration: number, jointCount: number): { frames: number[]; step: number } {
+  const last = Math.max(0, Math.floor(Number.isFinite(duration) ? duration : 0));
+  const step = Math.max(1, Math.ceil(((last + 1) * Math.max(1, jointCount)) / MAX_JOINT_SAMPLES));
+  const frames: number[] = [];
+  for (let f = 0; f <= last; f += step) frames.push(f);
+  if (frames[frames.length - 1] !== last) frames.push(last);
+  return { frames, step };
+}
+
+/** The posed world matrices at every sampled frame (one array reused: read each before the next). */
+export function* sampledWorlds(model: Pick<ModelData, 'joints' | 'hierarchyRoots' | 'scalingRule'>, channels: JointChannels, duration: number): Iterable<Float64Array> {
+  const binding = bindJoints(model, channels);
+  let pose;
+  for (const f of sampleFrames(duration, model.joints.length).frames) {
+    pose = binding.pose(f, pose);
+    yield pose.world;
+  }
+}
+
 export function sampleJoints(
   model: Pick<ModelData, 'joints' | 'hierarchyRoots' | 'scalingRule'>,
   parents: readonly number[],
@@ -46,11 +66,7 @@ export function sampleJoints(
   fps: number,
 ): SampledJoints {
   const n = model.joints.length;
-  const last = Math.max(0, Math.floor(Number.isFinite(duration) ? duration : 0));
-  const step = Math.max(1, Math.ceil(((last + 1) * Math.max(1, n)) / MAX_JOINT_SAMPLES));
-  const frames: number[] = [];
-  for (let f = 0; f <= last; f += step) frames.push(f);
-  if (frames[frames.length - 1] !== last) frames.push(last);
+  const { frames, step } = sampleFrames(duration, n);
   const count = frames.length;
   const t = Array.from({ length: n }, () => new Float32Array(count * 3));
   const r = Array.from({ length: n }, () => new Float32Array(count * 4));

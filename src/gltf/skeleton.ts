@@ -2,7 +2,11 @@
  * The J3D skeleton as glTF nodes. glTF composes node TRS plainly (world = parent · T·R·S), so
  * the Maya and Softimage rules (FORMATS.md §10.12, §11.2) are baked: each node's TRS is taken
  * from the posed world matrices, local = world(parent)⁻¹ · world(joint), for the bind pose and
- * for every sampled frame. With the Basic rule this is the joint's own T·R·S again.
+ * for every sampled frame. With the Basic rule this is the joint's own T·R·S again. With Maya's
+ * segment scale compensation under a non-uniformly scaled parent, or Softimage's accumulated
+ * scale, world(parent)⁻¹ · world(joint) is sheared, which no TRS can hold: such a joint hangs in
+ * glTF from the nearest ancestor it is shear-free under at every sampled frame (or from the scene
+ * root, where its world matrix is the joint's own rotation and scale), chooseParents().
  */
 import type { ModelData } from '../formats/model/types';
 import { bindPose, computePose, MATRIX_STRIDE } from '../anim/skeleton';
@@ -75,6 +79,54 @@ export function skinBinding(model: GltfSkeletonModel): SkinBinding {
     }
   }
   return { bindWorld, inverseBinds, binds };
+}
+
+/** Ancestors tried as a glTF parent before the scene root. */
+const MAX_ANCESTORS = 8;
+/** |cos| between two columns of a local matrix above which it is sheared. */
+const SHEAR_EPSILON = 1e-5;
+
+function sheared(m: Float64Array, o: number): boolean {
+  for (let a = 0; a < 3; a++) {
+    for (let b = a + 1; b < 3; b++) {
+      const dot = m[o + a] * m[o + b] + m[o + 4 + a] * m[o + 4 + b] + m[o + 8 + a] * m[o + 8 + b];
+      const la = Math.hypot(m[o + a], m[o + 4 + a], m[o + 8 + a]), lb = Math.hypot(m[o + b], m[o + 4 + b], m[o + 8 + b]);
+      if (la > 0 && lb > 0 && Math.abs(dot) > SHEAR_EPSILON * la * lb) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * glTF parents: each joint's JNT1 parent, or its nearest ancestor (then the root) under which
+ * its local matrix is a plain T·R·S in every world-matrix set given (bind pose, sampled frames).
+ * Basic models keep the JNT1 hierarchy as is (their locals are T·R·S by construction).
+ */
+export function chooseParents(model: Pick<ModelData, 'joints' | 'scalingRule'>, worlds: Iterable<Float64Array>): number[] {
+  const parents = nodeParents(model);
+  if (model.scalingRule === 0) return parents;
+  const n = parents.length;
+  const chains = parents.map((p) => {
+    const chain: number[] = [];
+    for (let a = p; a >= 0 && chain.length < MAX_ANCESTORS; a = parents[a]) chain.push(a);
+    chain.push(-1);
+    return chain;
+  });
+  const best = new Int32Array(n);
+  const scratch = new Float64Array(MATRIX_STRIDE * 2);
+  for (const world of worlds) {
+    for (let j = 0; j < n; j++) {
+      const chain = chains[j];
+      while (best[j] < chain.length - 1) {
+        const a = chain[best[j]];
+        invertAffine(scratch, 0, world, a * MATRIX_STRIDE);
+        multiply(scratch, MATRIX_STRIDE, scratch, 0, world, j * MATRIX_STRIDE);
+        if (!sheared(scratch, MATRIX_STRIDE)) break;
+        best[j]++;
+      }
+    }
+  }
+  return chains.map((chain, j) => chain[best[j]]);
 }
 
 export { bindPose, computePose };
