@@ -16,6 +16,7 @@ import { gameOf } from '../formats/game';
 import { exportModelDocument, AnimationInput } from '../gltf/exportModel';
 import { flavourOf, writeGltf } from '../gltf/write';
 import { diagnosticLine } from './format';
+import type { Diagnostic } from '../formats/binary/diagnostics';
 import { readAnimationInput } from './input';
 import { ModelInput, readModel } from './modelCommands';
 import { CliError, CliIO, EXIT_ERRORS, EXIT_OK, fsReason, UsageError } from './output';
@@ -55,6 +56,12 @@ function siblingsOf(modelArg: string): Siblings {
 export function animationName(file: string): string {
   const base = file.split(/[\\/]/).pop() ?? file;
   return base.replace(/(\.(szs|yaz0))?$/i, '').replace(/\.[^.]*$/, '') || base;
+}
+
+/** A file's errors in one line: the first, and how many more (`animscope validate` / `info` lists them). */
+function errorSummary(display: string, errors: readonly Diagnostic[], io: Pick<CliIO, 'err'>): void {
+  if (!errors.length) return;
+  io.err(diagnosticLine(display, errors[0]) + (errors.length > 1 ? ` (and ${errors.length - 1} more error(s): \`animscope info\` lists them)` : ''));
 }
 
 export interface GltfInputs {
@@ -98,8 +105,9 @@ export function gatherGltfInputs(modelArg: string, animArgs: readonly string[], 
     }
     const errors = bound.diagnostics.filter((d) => d.severity === 'error');
     if (!explicit && errors.length) return;
-    for (const d of file.diagnostics.filter((x) => x.severity === 'error')) io.err(diagnosticLine(arg, d));
-    for (const d of errors) io.err(diagnosticLine(arg, d));
+    const all = [...file.diagnostics.filter((x) => x.severity === 'error'), ...errors];
+    errorSummary(arg, all, io);
+    if (all.length) problems++;
     animations.push({ name: animationName(a.display), anim: file.anim });
   };
   for (const arg of animArgs) add(arg, true);
@@ -130,7 +138,7 @@ async function gltfCommand(args: string[], io: CliIO): Promise<number> {
   } catch (e) {
     throw new CliError(`cannot write ${target}: ${fsReason(e)}`);
   }
-  for (const d of input.diagnostics) if (d.severity === 'error') io.err(diagnosticLine(input.display, d));
+  errorSummary(input.display, input.diagnostics.filter((d) => d.severity === 'error'), io);
   for (const note of result.notes) io.err(`gltf: ${note}`);
   const m = input.model;
   io.out(`wrote ${written.map((w) => path.join(path.dirname(target), path.basename(w))).join(', ')}: ${m.joints.length} joint(s), ${m.shapes.length} shape(s), ` +
