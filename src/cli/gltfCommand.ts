@@ -13,7 +13,7 @@ import { splitArchivePath } from '../formats/archive/archive-path';
 import { listArchiveTree } from '../formats/archive/archive';
 import { specOfName } from '../formats/registry';
 import { gameOf } from '../formats/game';
-import { exportModelDocument, AnimationInput } from '../gltf/exportModel';
+import { exportModelDocument, AnimationInput, GltfRefused } from '../gltf/exportModel';
 import { flavourOf, writeGltf } from '../gltf/write';
 import { diagnosticLine } from './format';
 import type { Diagnostic } from '../formats/binary/diagnostics';
@@ -131,7 +131,13 @@ async function gltfCommand(args: string[], io: CliIO): Promise<number> {
   const [modelArg, ...animArgs] = positionals;
   const { input, animations, fps, fpsWhy, problems } = gatherGltfInputs(modelArg, animArgs, !!values.all, values.fps as string | undefined, io);
   const name = path.basename(modelArg.replace(/[\\/]+$/, ''));
-  const result = exportModelDocument(name, input.bytes, input.model, animations, fps);
+  let result;
+  try {
+    result = exportModelDocument(name, input.bytes, input.model, animations, fps);
+  } catch (e) {
+    if (e instanceof GltfRefused) throw new CliError(`${modelArg}: ${e.message}`, EXIT_ERRORS);
+    throw e;
+  }
   let written: string[];
   try {
     written = await writeGltf(result.doc, target);

@@ -11,7 +11,7 @@ import type { Trs } from './affine';
 import { localTrsOf } from './skeleton';
 
 /** Joint samples (frames × joints) an export computes at most per animation; past it frames are skipped evenly. */
-export const MAX_JOINT_SAMPLES = 4_000_000;
+export const MAX_JOINT_SAMPLES = 1_000_000;
 
 export type TrsPath = 'translation' | 'rotation' | 'scale';
 
