@@ -9,6 +9,7 @@ import type { ModelData } from '../formats/model/types';
 import { AnimData, specFor } from '../formats/registry';
 import { addAnimation, buildModelDocument, ExportAnimation, ModelDocument } from './document';
 import { sampledWorlds, sampleJoints } from './jointAnimation';
+import { sampleState } from './stateAnimation';
 import { bindPose, chooseParents, nodeParents } from './skeleton';
 
 export interface AnimationInput {
@@ -24,17 +25,18 @@ export interface GltfExport {
   notes: string[];
 }
 
-/** glTF animation names are unique here: a second `Wait` becomes `Wait.2`. */
-function uniqueName(name: string, used: Set<string>): string {
-  let out = name || 'animation';
-  for (let k = 2; used.has(out); k++) out = `${name}.${k}`;
+/** glTF animation names are unique here: `Color` from Color.btk beside Color.brk becomes `Color.btk`, then `Color.btk.2`. */
+function uniqueName(name: string, format: string, used: Set<string>): string {
+  const base = name || 'animation';
+  let out = used.has(base) ? `${base}.${format}` : base;
+  for (let k = 2; used.has(out); k++) out = `${base}.${format}.${k}`;
   used.add(out);
   return out;
 }
 
 /**
  * Joints an export takes at most. Real models have a few hundred; glTF-Transform's property graph
- * costs ~0.5 ms per joint with its channels (65,535 joints: 38 s and 136 MB; real models have a few hundred), so a hostile model
+ * costs ~0.5 ms per joint with its channels (65,535 joints: 38 s and 136 MB), so a hostile model
  * is refused in one line instead (GltfRefused).
  */
 export const MAX_EXPORT_JOINTS = 1024;
@@ -63,7 +65,7 @@ export function exportModelDocument(name: string, bytes: Uint8Array, model: Mode
     const spec = specFor(a.anim);
     const base = a.anim as unknown as { loopMode?: number; duration?: number };
     const out: ExportAnimation = {
-      name: uniqueName(a.name, used),
+      name: uniqueName(a.name, spec.id, used),
       format: spec.id,
       loopMode: base.loopMode ?? 0,
       duration: base.duration ?? 0,
@@ -73,8 +75,10 @@ export function exportModelDocument(name: string, bytes: Uint8Array, model: Mode
     if (facet.target === 'joints') {
       out.joints = sampleJoints(model, m.parents, m.rest, facet.joints(a.anim), out.duration, fps);
       if (out.joints.step > 1) notes.push(`${a.name}: sampled every ${out.joints.step} frames (the model has too many joints × frames)`);
+    } else if (spec.apply) {
+      out.extras = { ...sampleState(model, a.anim, out.duration) };
     } else {
-      notes.push(`${a.name}: ${spec.label} is not exported yet`);
+      notes.push(`${a.name}: ${spec.label} changes nothing on a model; not exported`);
       continue;
     }
     addAnimation(m, out);

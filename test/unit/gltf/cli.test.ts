@@ -74,3 +74,29 @@ describe('animscope gltf (CLI)', () => {
     });
   }
 });
+
+describe('animscope gltf: material and shape animations in extras', () => {
+  it('PowerStar --all: every animation is there, BRK/BTK/BTP/BVA as per-frame extras (README shapes)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'animscope-gltf-'));
+    try {
+      const out = path.join(dir, 'p.gltf');
+      const r = await cli(['gltf', path.join(SAMPLES_DIR, 'archives/PowerStar.arc/PowerStar/PowerStar.bdl'), '--all', '-o', out]);
+      assert.strictEqual(r.code, 0, r.err.join('\n'));
+      const json = JSON.parse(fs.readFileSync(out, 'utf8'));
+      const byName = new Map<string, { extras: { j3d: { format: string; duration: number; frames?: number[]; materials?: unknown[]; shapeVisible?: { visible: boolean[] }[] } } }>(
+        json.animations.map((a: { name: string }) => [a.name, a]));
+      // PowerStarColor.{brk,btk,btp,bva} share a base name: the first keeps it, the others take their kind.
+      for (const [name, format] of [['PowerStarColor', 'brk'], ['PowerStarColor.btk', 'btk'], ['PowerStarColor.btp', 'btp'], ['PowerStarColor.bva', 'bva']]) {
+        const a = byName.get(name);
+        assert.ok(a, `${name} in ${[...byName.keys()].join(', ')}`);
+        assert.strictEqual(a.extras.j3d.format, format);
+        assert.strictEqual(a.extras.j3d.frames?.length, a.extras.j3d.duration + 1);
+      }
+      assert.ok(byName.get('PowerStarColor')!.extras.j3d.materials!.length > 0, 'BRK changes a material');
+      const vis = byName.get('PowerStarColor.bva')!.extras.j3d.shapeVisible!;
+      assert.ok(vis.length > 0 && vis.some((v) => v.visible.includes(false)), 'BVA hides a shape');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
