@@ -430,7 +430,9 @@ export function main(argv: string[]): void {
   };
   process.stdout.on('error', exitOnStreamError);
   process.stderr.on('error', exitOnStreamError);
-  void runAsync(argv).then((code) => { process.exitCode = code; });
+  // Synchronous commands set the status before a late stream error is handled (it reads it).
+  if (COMMANDS.find((c) => c.name === argv[0])?.runAsync) void runAsync(argv).then((code) => { process.exitCode = code; });
+  else process.exitCode = run(argv);
 }
 
 if (require.main === module) main(process.argv.slice(2));

@@ -5,7 +5,7 @@
  */
 import { promises as fsp } from 'fs';
 import * as path from 'path';
-import { Document, NodeIO } from '@gltf-transform/core';
+import { Document, WebIO } from '@gltf-transform/core';
 import { partialPath, WriteCancelled } from '../export/chunkedFile';
 
 export type GltfFlavour = 'glb' | 'gltf';
@@ -15,8 +15,13 @@ export function flavourOf(target: string): GltfFlavour | undefined {
   return ext === '.glb' ? 'glb' : ext === '.gltf' ? 'gltf' : undefined;
 }
 
-export function gltfIO(): NodeIO {
-  return new NodeIO();
+/**
+ * Only the writers are used, which need no file system: WebIO, because NodeIO's constructor loads
+ * `fs` with a dynamic import(), which the CLI's code-cached bundle (bin/animscope.js, vm.Script)
+ * cannot run.
+ */
+export function gltfIO(): WebIO {
+  return new WebIO();
 }
 
 /** The files of the export: name (relative to the target's folder) → bytes. */

@@ -9,7 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { runAsync } from '../../../src/cli/main';
 import { animationName } from '../../../src/cli/gltfCommand';
-import { SAMPLES_DIR } from '../helpers';
+import { PROJECT_ROOT, SAMPLES_DIR } from '../helpers';
 
 const HOSTILE = path.resolve(SAMPLES_DIR, '../hostile');
 const KURIBO = path.join(SAMPLES_DIR, 'archives/Kuribo.arc/Kuribo/Kuribo.bdl');
@@ -95,6 +95,22 @@ describe('animscope gltf: material and shape animations in extras', () => {
       assert.ok(byName.get('PowerStarColor')!.extras.j3d.materials!.length > 0, 'BRK changes a material');
       const vis = byName.get('PowerStarColor.bva')!.extras.j3d.shapeVisible!;
       assert.ok(vis.length > 0 && vis.some((v) => v.visible.includes(false)), 'BVA hides a shape');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('animscope gltf as a process (bin/animscope.js, code-cached)', () => {
+  it('writes the GLB (glTF-Transform must not need a dynamic import there)', () => {
+    const { spawnSync } = require('child_process') as typeof import('child_process');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'animscope-gltf-'));
+    try {
+      const out = path.join(dir, 't.glb');
+      const r = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'bin/animscope.js'), 'gltf', path.join(SAMPLES_DIR, 'mkdd/objects/mariotree1.bmd'), '--all', '-o', out], { encoding: 'utf8' });
+      assert.strictEqual(r.status, 0, r.stderr);
+      assert.match(r.stdout, /1 animation\(s\) at 30 fps \(default\)/);
+      assert.strictEqual(fs.readFileSync(out).toString('latin1', 0, 4), 'glTF');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
