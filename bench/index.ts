@@ -19,6 +19,7 @@ import { readPathInput } from '../src/cli/input';
 import { run as runCli } from '../src/cli/main';
 import type { CliIO } from '../src/cli/output';
 import { benchTargets } from './targets';
+import { benchGltf } from './gltf';
 
 function benchDecodeSamples(): void {
   heading('Decode: real samples (median of repeated runs)', 'bytes', 'ms/file', 'MB/s');
@@ -133,3 +134,4 @@ function main(): void {
 }
 
 main();
+void benchGltf().catch((e) => { console.error(e); process.exitCode = 1; });

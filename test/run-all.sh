@@ -40,6 +40,15 @@ for suite in $(ls test/*/*.test.ts | xargs -n1 dirname | xargs -n1 basename | so
   count_mocha "$LOG_DIR/$suite.log"
 done
 
+echo "== Blender (glTF export imported by Blender's own importer)"
+if bash test/blender/setup.sh; then
+  npx mocha --no-config --timeout 900000 "out/test/blender/*.test.js" 2>&1 | tee "$LOG_DIR/blender.log"
+  [ "${PIPESTATUS[0]}" = 0 ] || rc=1
+  count_mocha "$LOG_DIR/blender.log"
+else
+  echo "blender setup failed"; failed=$((failed + 1)); rc=1
+fi
+
 echo "== VS Code integration (code-server + chromium)"
 ANIMSCOPE_HOST_NO_BUILD=1 bash test/host/run.sh 2>&1 | tee "$LOG_DIR/host.log"
 [ "${PIPESTATUS[0]}" = 0 ] || rc=1

@@ -27,6 +27,7 @@ import {
 import { formatSummary } from './summaryText';
 import { openAtomicFile, writeFileAtomic, writeOutputFile } from './outputFile';
 import { POSE, TEXTURES } from './modelCommands';
+import { GLTF } from './gltfCommand';
 
 /** From package.json, so the CLI and the extension's exports carry the same generator string. */
 export const VERSION: string = version;
@@ -284,6 +285,7 @@ Options:
   EXTRACT,
   TEXTURES,
   POSE,
+  GLTF,
 ];
 
 const NAME_WIDTH = 38;
@@ -329,7 +331,7 @@ function findCommand(name: string): Command {
   return command;
 }
 
-function dispatch(argv: string[], io: CliIO): number {
+function dispatch(argv: string[], io: CliIO): number | Promise<number> {
   const [name, ...rest] = argv;
   if (!name) {
     io.err(overview());
@@ -353,7 +355,8 @@ function dispatch(argv: string[], io: CliIO): number {
     io.out(commandHelp(command));
     return EXIT_OK;
   }
-  return command.run(rest, io);
+  if (command.runAsync) return command.runAsync(rest, io);
+  return command.run!(rest, io);
 }
 
 /** The stack of an internal error is printed only with ANIMSCOPE_DEBUG=1 (or any value but 0/empty). */
@@ -367,30 +370,54 @@ function debugEnabled(): boolean {
  * (unless ANIMSCOPE_DEBUG is set): every failure is one line on `io.err`.
  */
 export function run(argv: string[], io: CliIO = nodeIO): number {
-  const label = argv[0] && COMMANDS.some((c) => c.name === argv[0]) ? `animscope ${argv[0]}` : 'animscope';
+  const label = commandLabel(argv);
   try {
-    return dispatch(argv, io);
-  } catch (e) {
-    if (e instanceof OutputClosed) {
-      if (e.failure.code === 'EPIPE') return EXIT_OK;
-      io.err(`animscope: cannot write to standard output: ${fsReason(e.failure)}`);
-      return EXIT_UNREADABLE;
-    }
-    if (e instanceof UsageError) {
-      const help = label === 'animscope' ? 'animscope --help' : `${label} --help`;
-      io.err(safe(`${label}: ${e.message}; see \`${help}\``));
-      return e.exitCode;
-    }
-    if (e instanceof CliError) {
-      io.err(safe(`${label}: ${e.message}`));
-      return e.exitCode;
-    }
-    const what = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-    io.err(safe(`${label}: internal error (a bug in animscope ${VERSION}): ${what}. ` +
-      `Please report it at ${BUGS_URL} with the command line and the file; ANIMSCOPE_DEBUG=1 prints the stack.`));
-    if (debugEnabled() && e instanceof Error && e.stack) io.err(e.stack);
+    const result = dispatch(argv, io);
+    if (typeof result === 'number') return result;
+    // An asynchronous command (gltf) through the synchronous entry: only runAsync can wait for it.
+    result.catch(() => undefined);
+    io.err(`${label}: internal error: this command runs through runAsync()`);
     return EXIT_INTERNAL;
+  } catch (e) {
+    return failure(e, label, io);
   }
+}
+
+/** run() for every command, the asynchronous ones (gltf) included: main() uses it. */
+export async function runAsync(argv: string[], io: CliIO = nodeIO): Promise<number> {
+  const label = commandLabel(argv);
+  try {
+    return await dispatch(argv, io);
+  } catch (e) {
+    return failure(e, label, io);
+  }
+}
+
+function commandLabel(argv: string[]): string {
+  return argv[0] && COMMANDS.some((c) => c.name === argv[0]) ? `animscope ${argv[0]}` : 'animscope';
+}
+
+/** The one line (and exit code) of a failure: never a stack trace unless ANIMSCOPE_DEBUG is set. */
+function failure(e: unknown, label: string, io: CliIO): number {
+  if (e instanceof OutputClosed) {
+    if (e.failure.code === 'EPIPE') return EXIT_OK;
+    io.err(`animscope: cannot write to standard output: ${fsReason(e.failure)}`);
+    return EXIT_UNREADABLE;
+  }
+  if (e instanceof UsageError) {
+    const help = label === 'animscope' ? 'animscope --help' : `${label} --help`;
+    io.err(safe(`${label}: ${e.message}; see \`${help}\``));
+    return e.exitCode;
+  }
+  if (e instanceof CliError) {
+    io.err(safe(`${label}: ${e.message}`));
+    return e.exitCode;
+  }
+  const what = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  io.err(safe(`${label}: internal error (a bug in animscope ${VERSION}): ${what}. ` +
+    `Please report it at ${BUGS_URL} with the command line and the file; ANIMSCOPE_DEBUG=1 prints the stack.`));
+  if (debugEnabled() && e instanceof Error && e.stack) io.err(e.stack);
+  return EXIT_INTERNAL;
 }
 
 /**
@@ -409,7 +436,9 @@ export function main(argv: string[]): void {
   };
   process.stdout.on('error', exitOnStreamError);
   process.stderr.on('error', exitOnStreamError);
-  process.exitCode = run(argv);
+  // Synchronous commands set the status before a late stream error is handled (it reads it).
+  if (COMMANDS.find((c) => c.name === argv[0])?.runAsync) void runAsync(argv).then((code) => { process.exitCode = code; });
+  else process.exitCode = run(argv);
 }
 
 if (require.main === module) main(process.argv.slice(2));

@@ -35,14 +35,14 @@ function pngjs(): typeof PngClass {
 /** Models are bigger than animations can be, but still bounded (the largest GameCube course models are a few MiB). */
 const MAX_MODEL_SIZE = 64 << 20;
 
-interface ModelInput {
+export interface ModelInput {
   display: string;
   bytes: Uint8Array;
   model: ModelData;
   diagnostics: Diagnostic[];
 }
 
-function readModel(arg: string): ModelInput {
+export function readModel(arg: string): ModelInput {
   const input = readPathInput(arg, 'name a .bmd or .bdl file in it');
   const sink = new DiagnosticSink();
   let bytes = input.bytes;

@@ -37,7 +37,9 @@ export interface Command {
   summary: string;
   /** `animscope NAME --help` below the usage line: what it does, then its options. */
   help: string;
-  run(args: string[], io: CliIO): number;
+  /** Exactly one of run / runAsync (a command that writes through an asynchronous library). */
+  run?(args: string[], io: CliIO): number;
+  runAsync?(args: string[], io: CliIO): Promise<number>;
 }
 
 // Exit codes: the same for every command (README "Exit codes", `animscope --help`).
