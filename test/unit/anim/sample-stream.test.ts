@@ -88,7 +88,7 @@ describe('sample: bounded (hostile files)', () => {
     assert.strictEqual(stream.samples, 2000 * 9 * 32768);
     assert.throws(() => sampleFile(file), (e: unknown) => e instanceof SampleLimitError && e.samples === 2000 * 9 * 32768 && e.limit === DEFAULT_MAX_SAMPLES);
     const r = cli('sample', hostilePath('joints2000_dur32767.bck'));
-    assert.strictEqual(r.code, 1);
+    assert.strictEqual(r.code, 2); // refused, nothing written
     assert.strictEqual(r.stdout, '');
     assert.strictEqual(r.stderr.split('\n').length, 1, 'one line');
     assert.match(r.stderr, /589,824,000 samples, more than the limit of 5,000,000; pass --max-samples 589824000/);
@@ -96,7 +96,7 @@ describe('sample: bounded (hostile files)', () => {
 
   it('joints60_dur32767.bck: refused by default, allowed by --max-samples (streamed track by track)', () => {
     const path = hostilePath('joints60_dur32767.bck');
-    assert.strictEqual(cli('sample', path).code, 1);
+    assert.strictEqual(cli('sample', path).code, 2); // refused, nothing written
     const file = decode(readHostile('joints60_dur32767.bck'), 'joints60_dur32767.bck');
     const stream = sampleStream(file);
     assert.strictEqual(stream.samples, 60 * 9 * 32768);
@@ -125,7 +125,7 @@ describe('sample: bounded (hostile files)', () => {
     assert.strictEqual(tracks.size, 1, 'one sampled track list for every alias');
     assert.ok(stream.samples > DEFAULT_MAX_SAMPLES);
     const r = cli('sample', hostilePath('motion_alias400.bin'));
-    assert.strictEqual(r.code, 1);
+    assert.strictEqual(r.code, 2); // refused, nothing written
     assert.match(r.stderr, /more than the limit of 5,000,000; pass --max-samples \d+ to write it anyway, or --animation NAME for one sequence$/);
     const one = cli('sample', hostilePath('motion_alias400.bin'), '--animation', 'S17');
     assert.strictEqual(one.code, 0);
@@ -135,9 +135,9 @@ describe('sample: bounded (hostile files)', () => {
   it('--max-samples: a whole number, 0 refuses everything', () => {
     const path = hostilePath('keybomb_joints8.bck');
     assert.strictEqual(cli('sample', path, '--max-samples', 'lots').code, 2);
-    assert.strictEqual(cli('sample', path, '--max-samples', '0').code, 1);
+    assert.strictEqual(cli('sample', path, '--max-samples', '0').code, 2);
     // written in full; the file's J3D_TRACK_RANGE errors make the exit code 1, as for info
     assert.strictEqual(cli('sample', path, '--max-samples', String(8 * 9 * 11)).code, 1);
-    assert.strictEqual(cli('sample', path, '--max-samples', String(8 * 9 * 11 - 1)).code, 1);
+    assert.strictEqual(cli('sample', path, '--max-samples', String(8 * 9 * 11 - 1)).code, 2);
   });
 });

@@ -91,7 +91,7 @@ describe('hostile files: bounded results', () => {
       assert.match(r.info.stdout, new RegExp(`joints: +${joints}\\n`));
       assert.match(r.info.stdout, /duration: +32767 frames/);
       assert.strictEqual(r.validate.code, 0);
-      assert.strictEqual(r.sample.code, 1);
+      assert.strictEqual(r.sample.code, 2); // refused, nothing written
       assert.strictEqual(r.sample.stdout, '');
       assert.strictEqual(lines(r.sample.stderr).length, 1);
       assert.match(r.sample.stderr, new RegExp(`${(joints * 9 * 32768).toLocaleString('en-US')} samples, more than the limit of 5,000,000; pass --max-samples`));
@@ -117,7 +117,7 @@ describe('hostile files: bounded results', () => {
     const r = runAll('motion_alias400.bin');
     assert.match(r.info.stdout, /sequences: +400\n/);
     assert.deepStrictEqual(codes(r.validate.stdout), ['MOTN_ALIASES']);
-    assert.strictEqual(r.sample.code, 1);
+    assert.strictEqual(r.sample.code, 2); // refused, nothing written
     assert.strictEqual(lines(r.sample.stderr).length, 1);
     assert.match(r.sample.stderr, /or --animation NAME for one sequence$/);
     const one = cli('sample', hostilePath('motion_alias400.bin'), '--animation', 'S399');
