@@ -26,8 +26,8 @@ npx mocha --config .mocharc.json 2>&1 | tee "$LOG_DIR/unit.log"
 [ "${PIPESTATUS[0]}" = 0 ] || rc=1
 count_mocha "$LOG_DIR/unit.log"
 
-# the chromium suites: every test/<dir> with *.test.ts besides unit (above) and host (below)
-for suite in $(ls test/*/*.test.ts | xargs -n1 dirname | xargs -n1 basename | sort -u | grep -vx -e unit -e host); do
+# the chromium suites: every test/<dir> with *.test.ts besides unit (above), blender and host (below)
+for suite in $(ls test/*/*.test.ts | xargs -n1 dirname | xargs -n1 basename | sort -u | grep -vx -e unit -e host -e blender); do
   echo "== $suite components (chromium)"
   # sources with tests but no compiled output: the suite did not run, a failure rather than nothing
   for src in test/$suite/*.test.ts; do
