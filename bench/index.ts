@@ -20,6 +20,7 @@ import { run as runCli } from '../src/cli/main';
 import type { CliIO } from '../src/cli/output';
 import { benchTargets } from './targets';
 import { benchGltf } from './gltf';
+import { benchIssue30 } from './issue30';
 
 function benchDecodeSamples(): void {
   heading('Decode: real samples (median of repeated runs)', 'bytes', 'ms/file', 'MB/s');
@@ -125,6 +126,7 @@ function benchModels(): void {
 function main(): void {
   console.log(`AnimScope benchmarks — node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ${path.basename(process.cwd())}`);
   benchTargets();
+  benchIssue30();
   benchDecodeSamples();
   benchArchives();
   benchInflate();

@@ -10,12 +10,12 @@
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
 import { compositeElement, scalarElement } from '../../binary/builder';
 import type { FormatResult } from '../../result';
-import type { KeyTrack } from '../types';
 import type { BckAnim } from './types';
 import { ChunkContext, checkCommonHeader, copyF32Bank, copyS16Bank, decodeJsystemFile, loopModeDisplay } from '../container';
 import { BankRef, KEY_TABLE_ENTRY, TrackChecker, bankRef } from '../keytable';
 import { KeyTrackCounts, noteDeclaredCount } from '../family';
 import { defineLazy, isPending } from '../lazy';
+import { lazyJoints } from './joints';
 
 export const ANK1_HEADER_SIZE = 0x24;
 export const BCK_JOINT_SIZE = 54;
@@ -73,9 +73,9 @@ function decodeAnk1(ctx: ChunkContext): BckAnim {
   const checker = new TrackChecker(ctx.limited, 'ANK1', duration, jointLabel);
   const counts = checkJoints(bytes, table.offset, table.count, banks, checker);
   const anim: BckAnim = { format: 'bck', loopMode, rotationFraction, duration, joints: [], scaleBank, rotationBank, translationBank };
-  // The joint objects are built on first access, from the input's table (not a copy: decode()'s
-  // result holds its input): the 65,535-joint worst case needs ~850,000 small objects, which would
-  // otherwise dominate the decode; a file that is only validated, summarised or sent packed never pays for them.
+  // The joints read the input's table (not a copy: decode()'s result holds its input), each joint
+  // built when read (joints.ts): the 65,535-joint worst case would need ~850,000 small objects held.
+  // The array itself is made on first access, so scannedJointCounts knows no joint was asked for.
   const tableBytes = bytes.subarray(table.offset, table.offset + table.count * BCK_JOINT_SIZE);
   defineLazy(anim, 'joints', () => readJoints(tableBytes, table.count));
   // Not enumerable, symbol-keyed: invisible to JSON, clones, spreads and deep comparisons.
@@ -113,28 +113,7 @@ function checkJoints(bytes: Uint8Array, offset: number, count: number, banks: Ba
   return { tracks: count * 9, keyed, constant, keys };
 }
 
-/** Builds the joint objects: 9 entries per joint read straight from the table bytes (a view of the file's, in the decoder and in the page). */
+/** The joint objects over the table bytes (a view of the file's, in the decoder and in the page), each built when read: joints.ts. */
 export function readJoints(bytes: Uint8Array, count: number): BckAnim['joints'] {
-  return buildJoints(count, (j, c) => track(bytes, j * BCK_JOINT_SIZE + c * 6));
-}
-
-/**
- * `count` joints from their 9 key table entries in file order (X{S,R,T}, Y{S,R,T}, Z{S,R,T}):
- * `trackAt(joint, component)` gives entry `component` (0–8) of a joint.
- */
-export function buildJoints(count: number, trackAt: (joint: number, component: number) => KeyTrack): BckAnim['joints'] {
-  const joints: BckAnim['joints'] = new Array(count);
-  for (let j = 0; j < count; j++) {
-    joints[j] = {
-      x: { scale: trackAt(j, 0), rotation: trackAt(j, 1), translation: trackAt(j, 2) },
-      y: { scale: trackAt(j, 3), rotation: trackAt(j, 4), translation: trackAt(j, 5) },
-      z: { scale: trackAt(j, 6), rotation: trackAt(j, 7), translation: trackAt(j, 8) },
-    };
-  }
-  return joints;
-}
-
-/** One 6-byte key table entry (known to be inside the bytes). */
-function track(bytes: Uint8Array, p: number): KeyTrack {
-  return { count: (bytes[p] << 8) | bytes[p + 1], index: (bytes[p + 2] << 8) | bytes[p + 3], tangentMode: (bytes[p + 4] << 8) | bytes[p + 5] };
+  return lazyJoints(bytes, count);
 }
