@@ -359,11 +359,16 @@ export function runTarget(corpus: Corpus, input: Input): void {
     case 'archive':
     case 'pks-gzip': {
       const tree = listArchiveTree(bytes);
+      // An archive's diagnostics refer to its bytes (decompressed when the archive is: archive.bytes);
+      // an entry's decompression diagnostics to the entry's stored (compressed) bytes.
+      for (const node of tree.archives) checkOffsets(node.diagnostics, node.archive.bytes.length, `archive ${JSON.stringify(node.path)}`);
       let located = 0;
       for (const it of tree.items) {
         if (it.entry.kind !== 'file') continue;
         const stored = extractAny(tree.archives[it.archive].archive, it.entry);
-        decompressEntry(stored, new DiagnosticSink());
+        const sink = new DiagnosticSink();
+        decompressEntry(stored, sink);
+        checkOffsets(sink.list, stored.length, `entry ${JSON.stringify(it.path)}`);
         if (located++ < 2) locateInArchive(bytes, it.path, new DiagnosticSink());
       }
       return;

@@ -9,7 +9,7 @@
  * are those of an archive that contains them (a PKS entry pointing at its own IPAC block):
  * {@link NestingGuard}, shared by every caller that enters nested archives.
  */
-import { DiagnosticCode, DiagnosticSink } from '../binary/diagnostics';
+import { DiagnosticCode, DiagnosticSink, hex } from '../binary/diagnostics';
 import type { Diagnostic } from '../binary/diagnostics';
 import type { FieldNode } from '../binary/fields';
 import { detect } from '../index';
@@ -173,13 +173,30 @@ export function decompressEntry(data: Uint8Array, diagnostics: DiagnosticSink, o
 }
 
 /**
+ * The archive inside a Yaz0 / gzip container. Every diagnostic of an archive refers to its bytes
+ * (`AnyArchive.bytes`, here the decompressed ones); the decompressor's own diagnostics give
+ * offsets in the compressed file, which the archive's bytes do not hold: they are shown where the
+ * decompressed bytes end (where decompression stopped, or what the error is after), with the
+ * compressed offset kept in the message.
+ */
+function decompressContainer(input: Uint8Array, diagnostics: DiagnosticSink, maxSize: number): Uint8Array {
+  const unpacking = new DiagnosticSink();
+  const bytes = decompressEntry(input, unpacking, { maxSize });
+  const end = bytes.length;
+  for (const d of unpacking.finish()) {
+    diagnostics.add(d.severity, d.code, end, 0, `${d.message} [compressed file offset ${hex(d.offset)}; shown at the end of the ${end} decompressed bytes]`);
+  }
+  return bytes;
+}
+
+/**
  * Opens a RARC or PKS archive, plain, Yaz0- or gzip-compressed. Never throws. Input that is
  * neither is parsed as RARC, which reports `ARC_MAGIC` (and yields no entries).
  */
 export function openAnyArchive(input: Uint8Array, diagnostics: DiagnosticSink, options: OpenAnyOptions = {}): AnyArchive {
   const container = compressionOf(input);
   const maxSize = Math.min(options.maxSize ?? MAX_STREAM_BYTES, MAX_STREAM_BYTES);
-  const bytes = container === 'none' ? input : decompressEntry(input, diagnostics, { maxSize });
+  const bytes = container === 'none' ? input : decompressContainer(input, diagnostics, maxSize);
   const compressedSize = container === 'none' ? undefined : input.length;
   const detectEntries = options.detectEntries ?? true;
   const budget = { left: options.detectBudget ?? DETECT_BUDGET };
@@ -197,8 +214,14 @@ export function openAnyArchive(input: Uint8Array, diagnostics: DiagnosticSink, o
     return { ...found };
   };
 
+  // The tables' diagnostics lie in the (decompressed) archive: one past its end is moved inside.
+  const parsing = new DiagnosticSink().within(bytes.length);
+  const parsed = (): void => {
+    for (const d of parsing.finish()) diagnostics.add(d.severity, d.code, d.offset, d.length, d.message);
+  };
   if (isPks(bytes)) {
-    const pks = parsePks(bytes, diagnostics);
+    const pks = parsePks(bytes, parsing);
+    parsed();
     const entries = pks.entries.map((e): ArchiveEntry => {
       const data = bytes.subarray(Math.min(bytes.length, e.dataOffset), Math.min(bytes.length, e.dataOffset + e.size));
       const entry: ArchiveEntry = {
@@ -212,7 +235,8 @@ export function openAnyArchive(input: Uint8Array, diagnostics: DiagnosticSink, o
     if (compressedSize !== undefined) out.compressedSize = compressedSize;
     return out;
   }
-  const rarc = parseRarc(bytes, diagnostics);
+  const rarc = parseRarc(bytes, parsing);
+  parsed();
   const entries = rarc.entries.map((e): ArchiveEntry => {
     const isFile = e.kind === 'file';
     const data = isFile ? bytes.subarray(Math.min(bytes.length, Math.max(0, e.dataOffset)), Math.min(bytes.length, Math.max(0, e.dataOffset + e.size))) : undefined;
@@ -355,7 +379,7 @@ export interface ArchiveTreeNode {
   path: string;
   depth: number;
   archive: AnyArchive;
-  /** This archive's own diagnostics (offsets in its bytes; Yaz0/gzip ones in its compressed stream). */
+  /** This archive's own diagnostics (offsets in its bytes, decompressed when it was compressed: see decompressContainer). */
   diagnostics: Diagnostic[];
 }
 
