@@ -85,12 +85,12 @@ export function exportModelDocument(name: string, bytes: Uint8Array, model: Mode
       out.joints = sampleJoints(model, m.parents, m.rest, facet.joints(a.anim), out.duration, fps);
       if (out.joints.step > 1) notes.push(`${a.name}: sampled every ${out.joints.step} frames (the model has too many joints × frames)`);
     } else if (spec.apply) {
-      out.extras = { ...sampleState(model, a.anim, out.duration) };
+      out.state = sampleState(model, a.anim, out.duration);
     } else {
       notes.push(`${a.name}: ${spec.label} changes nothing on a model; not exported`);
       continue;
     }
-    addAnimation(m, out);
+    notes.push(...addAnimation(m, out));
   }
   return { doc: m.doc, model: m, notes };
 }
