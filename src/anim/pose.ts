@@ -68,7 +68,8 @@ export function skinShape(shape: ModelShape, draw: Float64Array, out?: PosedShap
   const drawCount = Math.floor(draw.length / MATRIX_STRIDE);
   const src = shape.positions, nsrc = shape.normals;
   let last = -1;
-  // Inverse-transpose of the current 3×3 (cofactors; the 1/det scale is dropped by renormalising).
+  // Inverse-transpose of the current 3×3: the cofactor matrix (its 1/det dropped by renormalising,
+  // but not its sign: a mirrored matrix must mirror the normal).
   let c00 = 1, c01 = 0, c02 = 0, c10 = 0, c11 = 1, c12 = 0, c20 = 0, c21 = 0, c22 = 1;
   for (let v = 0; v < n; v++) {
     const k = shape.drawMatrices[v];
@@ -88,13 +89,16 @@ export function skinShape(shape: ModelShape, draw: Float64Array, out?: PosedShap
         c00 = e * i - f * h; c01 = f * g - d * i; c02 = d * h - e * g;
         c10 = c * h - b * i; c11 = a * i - c * g; c12 = b * g - a * h;
         c20 = b * f - c * e; c21 = c * d - a * f; c22 = a * e - b * d;
+        if (a * c00 + b * c01 + c * c02 < 0) {
+          c00 = -c00; c01 = -c01; c02 = -c02; c10 = -c10; c11 = -c11; c12 = -c12; c20 = -c20; c21 = -c21; c22 = -c22;
+        }
         last = k;
       }
       const nx = nsrc[v * 3], ny = nsrc[v * 3 + 1], nz = nsrc[v * 3 + 2];
-      // (M^-1)^T ∝ cofactor matrix: row r of the cofactors dotted with n.
-      let rx = c00 * nx + c10 * ny + c20 * nz;
-      let ry = c01 * nx + c11 * ny + c21 * nz;
-      let rz = c02 * nx + c12 * ny + c22 * nz;
+      // (M^-1)^T = cofactors / det: row r of the cofactors dotted with n (the transpose, M^-1·n, turned normals backwards).
+      let rx = c00 * nx + c01 * ny + c02 * nz;
+      let ry = c10 * nx + c11 * ny + c12 * nz;
+      let rz = c20 * nx + c21 * ny + c22 * nz;
       const len = Math.hypot(rx, ry, rz);
       if (len > 0) { rx /= len; ry /= len; rz /= len; }
       normals[v * 3] = rx; normals[v * 3 + 1] = ry; normals[v * 3 + 2] = rz;

@@ -13,7 +13,7 @@ import { splitArchivePath } from '../formats/archive/archive-path';
 import { listArchiveTree } from '../formats/archive/archive';
 import { specOfName } from '../formats/registry';
 import { gameOf } from '../formats/game';
-import { exportModelDocument, AnimationInput, GltfRefused } from '../gltf/exportModel';
+import { animationName, DEFAULT_FPS, exportModelDocument, AnimationInput, GltfRefused } from '../gltf/exportModel';
 import { flavourOf, writeGltf } from '../gltf/write';
 import { diagnosticLine } from './format';
 import type { Diagnostic } from '../formats/binary/diagnostics';
@@ -21,8 +21,7 @@ import { readAnimationInput } from './input';
 import { ModelInput, readModel } from './modelCommands';
 import { CliError, CliIO, EXIT_ERRORS, EXIT_OK, fsReason, UsageError } from './output';
 
-/** The editor player's rate when the files beside the model do not name a game (README). */
-export const DEFAULT_FPS = 30;
+export { DEFAULT_FPS, animationName };
 
 interface Siblings {
   /** Path segments of the model (through the archive) and the names beside it. */
@@ -50,12 +49,6 @@ function siblingsOf(modelArg: string): Siblings {
   const paths = here.filter((i) => i.entry.kind === 'file' && i.path.toLowerCase() !== split.innerPath.toLowerCase())
     .map((i) => `${split.archivePath}/${i.path}`);
   return { segments: [...path.resolve(split.archivePath).split(/[\\/]+/), ...inner], names, paths };
-}
-
-/** The animation's glTF name: its file's base name without the kind's extension (`Walk`). */
-export function animationName(file: string): string {
-  const base = file.split(/[\\/]/).pop() ?? file;
-  return base.replace(/(\.(szs|yaz0))?$/i, '').replace(/\.[^.]*$/, '') || base;
 }
 
 /** A file's errors in one line: the first, and how many more (`animscope validate` / `info` lists them). */

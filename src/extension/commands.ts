@@ -5,6 +5,7 @@
  *
  *   animscope.exportJson    (source?, target?)                         → the written Uri
  *   animscope.exportCurves  (source?, target?, { format?, animation? }) → the written Uri
+ *   animscope.exportGltf    (source?, target?, { animations?, fps? })  → the written Uri (.glb or .gltf)
  *   animscope.goToOffset    (source?, offset?)                         → the revealed offset
  *   animscope.reopenAsHex   (source?)
  *   animscope.revealOffset  (uri | uriString, offset, length)          internal: Problems-panel code links
@@ -20,18 +21,29 @@ import { hexOffset, REVEAL_OFFSET_COMMAND } from './diagnostics';
 import { AnimationEditorProvider } from './editorProvider';
 import { CurvesFormat, pickAnimation, pickCurvesFormat, writeWithProgress } from './exportUi';
 import { archiveExportDefault } from './archive';
+import { buildGltf, gatherAnimations, offerReveal, readGltfModel, writeGltfWithProgress } from './gltfExport';
+import { DEFAULT_FPS } from '../gltf/exportModel';
+import { flavourOf } from '../gltf/write';
 import { isUri, registerUserCommand, UserError } from './userCommand';
 import { ANIMATION_VIEW_TYPES, HEX_EDITOR_EXTENSION, HEX_EDITOR_VIEW_TYPE } from './viewTypes';
 
 export const COMMANDS = {
   exportJson: 'animscope.exportJson',
   exportCurves: 'animscope.exportCurves',
+  exportGltf: 'animscope.exportGltf',
   goToOffset: 'animscope.goToOffset',
   reopenAsHex: 'animscope.reopenAsHex',
   revealOffset: REVEAL_OFFSET_COMMAND,
 } as const;
 
 export type { CurvesFormat };
+export interface ExportGltfOptions {
+  /** Names of animations beside the file to add (default: the ones ticked under "Also play"). */
+  animations?: string[];
+  /** Frames per second (default: the player's rate for the file's game). */
+  fps?: number;
+}
+
 export interface ExportCurvesOptions {
   format?: CurvesFormat;
   /** MOTN sequence name (or alias), like `animscope sample --animation NAME`. */
@@ -78,6 +90,7 @@ export class Commands {
     return vscode.Disposable.from(
       interactive(COMMANDS.exportJson, (source, target) => this.exportJson(source, target)),
       interactive(COMMANDS.exportCurves, (source, target, options) => this.exportCurves(source, target, options)),
+      interactive(COMMANDS.exportGltf, (source, target, options) => this.exportGltf(source, target, options)),
       interactive(COMMANDS.goToOffset, (source, offset) => this.goToOffset(source, offset)),
       interactive(COMMANDS.reopenAsHex, (source, mode) => this.reopenAsHex(source, mode)),
       vscode.commands.registerCommand(COMMANDS.revealOffset, (uri: unknown, offset: unknown, length: unknown) =>
@@ -190,6 +203,50 @@ export class Commands {
     }
     this.log.info(`sampled ${uri.toString()}${animation !== undefined ? ` (${animation})` : ''} → ${target.toString()} (${format})`);
     if (!explicitTarget) this.announce(target);
+    return target;
+  }
+
+  // ---- Export glTF… ------------------------------------------------------------------------------
+  async exportGltf(sourceArg?: unknown, targetArg?: unknown, optionsArg?: unknown): Promise<vscode.Uri | undefined> {
+    const { uri, decoded } = await this.source(sourceArg);
+    const base = baseName(uri.path);
+    const options = (typeof optionsArg === 'object' && optionsArg !== null ? optionsArg : {}) as ExportGltfOptions;
+    const open = this.provider.documentFor(uri);
+    let modelUri: vscode.Uri | undefined;
+    if (decoded.model) modelUri = uri;
+    else if (decoded.anim) modelUri = open ? open.boundModelUri : (await this.provider.hooks.models?.lookup(uri))?.bound?.uri;
+    if (!modelUri) {
+      throw new UserError(decoded.anim
+        ? `${base} is not bound to a model: bind one with "Bind Model…" first.`
+        : `${base} is neither a model nor an animation.`);
+    }
+    const model = await readGltfModel(modelUri, decoded.model ? decoded : undefined);
+    const ticked = this.provider.hooks.companions?.chosen(uri) ?? [];
+    const names = Array.isArray(options.animations) ? options.animations.filter((n): n is string => typeof n === 'string') : ticked;
+    const { animations, skipped } = await gatherAnimations(uri, decoded.model ? undefined : decoded, names, model.model);
+    const fps = typeof options.fps === 'number' && Number.isFinite(options.fps) && options.fps > 0 && options.fps <= 1000
+      ? options.fps : open?.game?.fps ?? DEFAULT_FPS;
+
+    const explicitTarget = isUri(targetArg) ? targetArg : undefined;
+    const target = explicitTarget ?? await vscode.window.showSaveDialog({
+      title: 'AnimScope: Export glTF',
+      defaultUri: exportTarget(uri, '.glb'),
+      filters: { 'glTF binary': ['glb'], 'glTF (JSON + .bin + PNGs)': ['gltf'] },
+      saveLabel: 'Export',
+    });
+    if (!target) return undefined;
+    if (!flavourOf(target.path)) throw new UserError(`the export must end in .glb or .gltf (got ${baseName(target.path)}).`);
+    for (const line of skipped) this.log.warn(`glTF export of ${base}: ${line}; not exported`);
+    const done = await writeGltfWithProgress(target, `Exporting ${baseName(model.uri.path)} to glTF`, () => buildGltf({ model, animations, skipped }, fps));
+    if (!done) {
+      this.log.info(`glTF export of ${uri.toString()} → ${target.toString()} cancelled; nothing written`);
+      return undefined;
+    }
+    for (const note of done.result.notes) this.log.info(`glTF export of ${base}: ${note}`);
+    this.log.info(`exported ${modelUri.toString()} with ${animations.map((a) => a.name).join(', ') || 'no animation'} at ${fps} fps → ${done.written.map((w) => w.toString()).join(', ')}`);
+    if (!explicitTarget) {
+      offerReveal(target, `${animations.length} animation(s) at ${fps} fps${skipped.length ? `; ${skipped.length} left out: see the AnimScope log` : ''}`);
+    }
     return target;
   }
 

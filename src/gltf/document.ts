@@ -11,8 +11,10 @@ import { MATRIX_STRIDE } from '../anim/skeleton';
 import { toColumnMajor } from './affine';
 import { localTrs, nodeParents, skinBinding } from './skeleton';
 import { buildPrimitive } from './mesh';
-import { encodePng, gltfMagFilter, gltfMinFilter, gltfWrap, mapMaterial, materialExtras, textureExtras } from './materials';
+import { encodePng, gltfMagFilter, gltfMinFilter, gltfWrap, mapMaterial, MaterialMapping, materialExtras, textureExtras } from './materials';
 import { SampledJoints } from './jointAnimation';
+import { addStateChannels } from './stateChannels';
+import type { StateExtras } from './stateAnimation';
 
 export interface ExportAnimation {
   /** The glTF animation's name: the file's base name (`Walk`). */
@@ -23,6 +25,8 @@ export interface ExportAnimation {
   /** Game frames per second (glTF times are seconds). */
   fps: number;
   joints?: SampledJoints;
+  /** Material and shape changes per frame: channels where glTF has the property (stateChannels.ts), and extras. */
+  state?: StateExtras;
   /** What glTF cannot hold, in the animation's extras (README: shapes). */
   extras?: Record<string, unknown>;
 }
@@ -34,6 +38,8 @@ export interface ModelDocument {
   /** One node per SHP1 shape. */
   shapeNodes: Node[];
   materials: Material[];
+  /** How each material maps to glTF (its base colour texture's texgen matrix, colour source). */
+  mappings: MaterialMapping[];
   textures: (Texture | null)[];
   parents: number[];
   rest: ReturnType<typeof localTrs>;
@@ -79,8 +85,9 @@ export function buildModelDocument(name: string, bytes: Uint8Array, model: Model
   });
 
   // Materials.
-  const materials = model.materialData.map((m) => {
-    const map = mapMaterial(m, textures.length);
+  const mappings = model.materialData.map((m) => mapMaterial(m, textures.length));
+  const materials = model.materialData.map((m, mi) => {
+    const map = mappings[mi];
     const mat = doc.createMaterial(m.name || `material${m.index}`)
       .setAlphaMode(map.alphaMode).setDoubleSided(map.doubleSided).setBaseColorFactor(map.baseColorFactor)
       .setMetallicFactor(0).setRoughnessFactor(1)
@@ -126,7 +133,7 @@ export function buildModelDocument(name: string, bytes: Uint8Array, model: Model
     scene.addChild(node);
     shapeNodes.push(node);
   }
-  return { doc, jointNodes, shapeNodes, materials, textures, parents, rest, notes };
+  return { doc, jointNodes, shapeNodes, materials, mappings, textures, parents, rest, notes };
 }
 
 /** File-name-safe text from an untrusted name (as `animscope textures`). */
@@ -134,22 +141,28 @@ export function safeName(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^[.]+|[.]+$/g, '_').slice(0, 64) || 'texture';
 }
 
-/** Adds one glTF animation (joint channels; its J3D facts and what glTF cannot hold in extras). */
-export function addAnimation(m: ModelDocument, a: ExportAnimation): void {
+/**
+ * Adds one glTF animation (joint channels, material/shape pointer channels; its J3D facts and what
+ * glTF cannot hold in extras). Returns notes on what it could not carry exactly.
+ */
+export function addAnimation(m: ModelDocument, a: ExportAnimation): string[] {
   const { doc } = m;
   const buffer = doc.getRoot().listBuffers()[0];
-  const anim = doc.createAnimation(a.name).setExtras({ j3d: { format: a.format, loopMode: a.loopMode, duration: a.duration, ...(a.extras ?? {}) } });
+  const anim = doc.createAnimation(a.name).setExtras({ j3d: { format: a.format, loopMode: a.loopMode, duration: a.duration, ...(a.state ?? {}), ...(a.extras ?? {}) } });
   const samples = a.joints;
+  const state = a.state ? addStateChannels(m, anim, a.state, a.fps) : { channels: 0, notes: [] };
+  const notes = state.notes.map((n) => `${a.name}: ${n}`);
   if (!samples || samples.tracks.length === 0) {
+    if (state.channels > 0) return notes;
     // glTF requires at least one channel: keep the animation (its extras) with a rest-pose channel.
     const node = m.jointNodes[0] ?? m.shapeNodes[0];
-    if (!node) return;
+    if (!node) return notes;
     const input = doc.createAccessor().setType('SCALAR').setArray(Float32Array.of(0, Math.max(0, a.duration) / a.fps || 0)).setBuffer(buffer);
     const s = node.getScale();
     const output = doc.createAccessor().setType('VEC3').setArray(Float32Array.of(...s, ...s)).setBuffer(buffer);
     const sampler = doc.createAnimationSampler().setInput(input).setOutput(output).setInterpolation('STEP');
     anim.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(node).setTargetPath('scale').setSampler(sampler));
-    return;
+    return notes;
   }
   const input = doc.createAccessor().setType('SCALAR').setArray(samples.times).setBuffer(buffer);
   for (const track of samples.tracks) {
@@ -157,4 +170,5 @@ export function addAnimation(m: ModelDocument, a: ExportAnimation): void {
     const sampler = doc.createAnimationSampler().setInput(input).setOutput(output).setInterpolation('LINEAR');
     anim.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(m.jointNodes[track.joint]).setTargetPath(track.path).setSampler(sampler));
   }
+  return notes;
 }

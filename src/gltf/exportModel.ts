@@ -12,6 +12,15 @@ import { sampledWorlds, sampleJoints } from './jointAnimation';
 import { sampleState } from './stateAnimation';
 import { bindPose, chooseParents, nodeParents } from './skeleton';
 
+/** The editor player's rate when the files beside the model do not name a game (README). */
+export const DEFAULT_FPS = 30;
+
+/** The animation's glTF name: its file's base name without the kind's extension (`Walk`). */
+export function animationName(file: string): string {
+  const base = file.split(/[\\/]/).pop() ?? file;
+  return base.replace(/(\.(szs|yaz0))?$/i, '').replace(/\.[^.]*$/, '') || base;
+}
+
 export interface AnimationInput {
   /** The glTF animation's name (the file's base name). */
   name: string;
@@ -76,12 +85,12 @@ export function exportModelDocument(name: string, bytes: Uint8Array, model: Mode
       out.joints = sampleJoints(model, m.parents, m.rest, facet.joints(a.anim), out.duration, fps);
       if (out.joints.step > 1) notes.push(`${a.name}: sampled every ${out.joints.step} frames (the model has too many joints × frames)`);
     } else if (spec.apply) {
-      out.extras = { ...sampleState(model, a.anim, out.duration) };
+      out.state = sampleState(model, a.anim, out.duration);
     } else {
       notes.push(`${a.name}: ${spec.label} changes nothing on a model; not exported`);
       continue;
     }
-    addAnimation(m, out);
+    notes.push(...addAnimation(m, out));
   }
   return { doc: m.doc, model: m, notes };
 }

@@ -44,6 +44,8 @@ export interface MaterialMapping {
   alphaMode: 'OPAQUE' | 'MASK' | 'BLEND';
   alphaCutoff: number;
   doubleSided: boolean;
+  /** Channel 0 takes its colour from material colour 0 (the register), not from the vertices. */
+  colorFromRegister: boolean;
   /** RGBA 0..1: material colour 0 when channel 0 takes its colour from the register, else white. */
   baseColorFactor: [number, number, number, number];
 }
@@ -76,6 +78,7 @@ export function mapMaterial(m: ModelMaterial, textureCount: number): MaterialMap
     alphaMode: blends ? 'BLEND' : masks ? 'MASK' : 'OPAQUE',
     alphaCutoff: masks ? Math.min(1, Math.max(0, ac.ref0 / 255)) : 0.5,
     doubleSided: m.cullMode === 0,
+    colorFromRegister: fromRegister,
     baseColorFactor: fromRegister ? [c[0] / 255, c[1] / 255, c[2] / 255, c[3] / 255] : [1, 1, 1, 1],
   };
 }

@@ -6,7 +6,9 @@
 import { promises as fsp } from 'fs';
 import * as path from 'path';
 import { Document, WebIO } from '@gltf-transform/core';
+import { KHRTextureTransform } from '@gltf-transform/extensions';
 import { partialPath, WriteCancelled } from '../export/chunkedFile';
+import { KHRAnimationPointer, KHRNodeVisibility } from './pointerExtensions';
 
 export type GltfFlavour = 'glb' | 'gltf';
 
@@ -21,7 +23,7 @@ export function flavourOf(target: string): GltfFlavour | undefined {
  * cannot run.
  */
 export function gltfIO(): WebIO {
-  return new WebIO();
+  return new WebIO().registerExtensions([KHRTextureTransform, KHRAnimationPointer, KHRNodeVisibility]);
 }
 
 /** The files of the export: name (relative to the target's folder) → bytes. */
