@@ -18,8 +18,9 @@ import { flavourOf, writeGltf } from '../gltf/write';
 import { diagnosticLine } from './format';
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import { readAnimationInput } from './input';
+import { outputFileError } from './outputFile';
 import { ModelInput, readModel } from './modelCommands';
-import { CliError, CliIO, EXIT_ERRORS, EXIT_OK, fsReason, UsageError } from './output';
+import { CliError, CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from './output';
 
 export { DEFAULT_FPS, animationName };
 
@@ -54,7 +55,7 @@ function siblingsOf(modelArg: string): Siblings {
 /** A file's errors in one line: the first, and how many more (`animscope validate` / `info` lists them). */
 function errorSummary(display: string, errors: readonly Diagnostic[], io: Pick<CliIO, 'err'>): void {
   if (!errors.length) return;
-  io.err(diagnosticLine(display, errors[0]) + (errors.length > 1 ? ` (and ${errors.length - 1} more error(s): \`animscope info\` lists them)` : ''));
+  io.err(`animscope gltf: ${diagnosticLine(display, errors[0])}` + (errors.length > 1 ? ` (and ${errors.length - 1} more error(s): \`animscope info\` lists them)` : ''));
 }
 
 export interface GltfInputs {
@@ -88,19 +89,22 @@ export function gatherGltfInputs(modelArg: string, animArgs: readonly string[], 
     const a = readAnimationInput(arg);
     const file = decode(a.bytes, a.name);
     if (!file.anim) {
-      if (explicit) throw new CliError(`${arg}: not an animation (${file.diagnostics.find((d) => d.severity === 'error')?.message ?? file.format})`, EXIT_ERRORS);
+      if (explicit) throw new CliError(`${arg} is not an animation (${file.diagnostics.find((d) => d.severity === 'error')?.message ?? file.format})`);
       return;
     }
     const bound = bindToModel(file, input.model);
     if (!bound) {
-      if (explicit) { io.err(`gltf: ${arg}: ${file.format.toUpperCase()} does not change a model; skipped`); problems++; }
+      if (explicit) { io.err(`animscope gltf: ${arg}: ${file.format.toUpperCase()} does not change a model; skipped`); problems++; }
       return;
     }
     const errors = bound.diagnostics.filter((d) => d.severity === 'error');
     if (!explicit && errors.length) return;
     const all = [...file.diagnostics.filter((x) => x.severity === 'error'), ...errors];
     errorSummary(arg, all, io);
-    if (all.length) problems++;
+    // What the editor and `pose` say when it is bound to another skeleton or materials it lacks.
+    const warnings = explicit ? bound.diagnostics.filter((d) => d.severity === 'warning') : [];
+    for (const d of warnings) io.err(`animscope gltf: ${diagnosticLine(arg, d)}`);
+    if (all.length || warnings.length) problems++;
     animations.push({ name: animationName(a.display), anim: file.anim });
   };
   for (const arg of animArgs) add(arg, true);
@@ -135,10 +139,10 @@ async function gltfCommand(args: string[], io: CliIO): Promise<number> {
   try {
     written = await writeGltf(result.doc, target);
   } catch (e) {
-    throw new CliError(`cannot write ${target}: ${fsReason(e)}`);
+    throw outputFileError(target, e);
   }
   errorSummary(input.display, input.diagnostics.filter((d) => d.severity === 'error'), io);
-  for (const note of result.notes) io.err(`gltf: ${note}`);
+  for (const note of result.notes) io.err(`animscope gltf: ${note}`);
   const m = input.model;
   io.out(`wrote ${written.map((w) => path.join(path.dirname(target), path.basename(w))).join(', ')}: ${m.joints.length} joint(s), ${m.shapes.length} shape(s), ` +
     `${result.model.materials.length} material(s), ${result.model.textures.filter(Boolean).length} texture(s), ${animations.length} animation(s) at ${fps} fps (${fpsWhy})`);

@@ -86,7 +86,7 @@ export function writeFileAtomic(target: string, data: Uint8Array): void {
 }
 
 /** Why `-o FILE` cannot be written, in words. */
-function outputFileError(outPath: string, e: unknown): CliError {
+export function outputFileError(outPath: string, e: unknown): CliError {
   const code = (e as NodeJS.ErrnoException).code;
   const why = code === 'ENOENT' ? `the folder ${path.dirname(outPath)} does not exist`
     : code === 'EISDIR' ? 'it is a folder; give a file name'

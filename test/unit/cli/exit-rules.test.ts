@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE } from '../../../src/cli/output';
-import { nodeIO, run } from '../../../src/cli/main';
+import { nodeIO, run, runAsync } from '../../../src/cli/main';
 import { writeOutputFile } from '../../../src/cli/outputFile';
 import type { CliIO } from '../../../src/cli/output';
 import { samplePath } from '../helpers';
@@ -26,6 +26,8 @@ const DIR = samplePath('j3d');
 
 /** Every command `animscope --help` lists: a new one must be added to each table below. */
 const COMMANDS = ['info', 'validate', 'export', 'sample', 'ls', 'extract', 'textures', 'pose'];
+/** The asynchronous ones (they write through glTF-Transform): their own table, through runAsync. */
+const ASYNC_COMMANDS = ['gltf'];
 
 let tmp: string;
 let junk: string;
@@ -67,7 +69,7 @@ function check(argv: string[], code: number, stderr?: RegExp, realFiles = false)
 describe('CLI rules: the same exit codes and wording for every command', () => {
   it('the tables cover every command of `animscope --help`', () => {
     const listed = [...cli('--help').stdout.matchAll(/^ {2}animscope (\w+) /gm)].map((m) => m[1]).filter((c) => c !== 'help');
-    assert.deepEqual(listed, COMMANDS);
+    assert.deepEqual(listed, [...COMMANDS, ...ASYNC_COMMANDS]);
   });
 
   it('a missing file: exit 2, one line', () => {
@@ -195,5 +197,43 @@ describe('CLI rules: the same exit codes and wording for every command', () => {
     // Walk.bck on its own model binds: nothing said, exit 0.
     r = check(['pose', KURIBO, WALK], EXIT_OK);
     assert.equal(r.stderr, '');
+  });
+
+  it('gltf keeps the same rules: exit 2 and one line for what it cannot take, exit 1 for what does not bind', async () => {
+    const gltf = async (...args: string[]): Promise<CliResult> => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runAsync(['gltf', ...args], { ...nodeIO, out: (t) => out.push(t), err: (t) => err.push(t), write: (t) => out.push(t) });
+      const r = { code, stdout: out.join('\n'), stderr: err.join('\n'), files: new Map<string, string>() };
+      assertMessages(r, 'gltf', args.join(' '));
+      return r;
+    };
+    const glb = path.join(tmp, 'k.glb');
+    const refusals: [string[], RegExp][] = [
+      [[path.join(tmp, 'no-such.bdl'), '-o', glb], /no such file/],
+      [[DIR, '-o', glb], /is a folder/],
+      [[ARCHIVE_FOLDER, '-o', glb], /is a folder/],
+      [[WALK, '-o', glb], /is a BCK file, not a BMD\/BDL model/],
+      [[KURIBO, KURIBO, '-o', glb], /is not an animation/],
+      [['--frob', KURIBO], /unknown option --frob .*; see `animscope gltf --help`$/],
+      [[], /; see `animscope gltf --help`$/],
+      [[KURIBO, '-o', path.join(tmp, 'missing', 'k.glb')], /the folder .* does not exist$/],
+    ];
+    for (const [args, stderr] of refusals) {
+      const r = await gltf(...args);
+      assert.equal(r.code, EXIT_UNREADABLE, `${args.join(' ')}: exit ${r.code}\n${r.stderr}`);
+      assert.match(r.stderr, stderr);
+      assert.ok(!r.stderr.includes('\n'), `one line: ${r.stderr}`);
+    }
+    assert.ok(!fs.existsSync(glb), 'nothing written');
+    // Walk.bck on PowerStar's 3 joints: written, the warning said as pose says it, exit 1.
+    let r = await gltf(POWER_STAR, WALK, '-o', glb);
+    assert.equal(r.code, EXIT_ERRORS, r.stderr);
+    assert.match(r.stderr, /Walk\.bck 0x0000002C warning MDL_JOINT_COUNT /);
+    assert.ok(fs.statSync(glb).size > 0);
+    r = await gltf(KURIBO, WALK, '-o', glb);
+    assert.equal(r.code, EXIT_OK, r.stderr);
+    assert.equal(r.stderr, '');
+    fs.rmSync(glb);
   });
 });
