@@ -8,7 +8,9 @@ import { el, Emitter } from '../shared/dom';
 
 export type CompanionStatus = { state: 'loading' } | { state: 'ready' } | { state: 'error'; message: string };
 
-export const ALONG_NOTE = 'A ticked animation plays in step with the player: the same frame, scrubbing, pausing and loop mode ' +
+export const ALONG_NOTE = 'Ticked animations follow this player; where two change the same thing, the later one wins.';
+/** The whole rule, on hover: the note stays short enough for a 1280×720 window. */
+export const ALONG_NOTE_DETAIL = 'A ticked animation plays in step with the player: the same frame, scrubbing, pausing and loop mode ' +
   '(past its own length a shorter one holds its last value). ' +
   'They are applied after this file, in list order: where two change the same thing, the later one wins.';
 
@@ -72,7 +74,9 @@ export class AlsoPlayList {
       }
       groups.push(fieldset);
     }
-    this.body.replaceChildren(el('p', 'as-along-note', ALONG_NOTE), ...groups);
+    const note = el('p', 'as-along-note', ALONG_NOTE);
+    note.title = ALONG_NOTE_DETAIL;
+    this.body.replaceChildren(note, ...groups);
     this.updateSummary();
   }
 
