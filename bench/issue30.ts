@@ -16,32 +16,14 @@ import { sampleFile } from '../src/anim/sample';
 import { decode } from '../src/formats/index';
 import type { DecodedFile } from '../src/formats/types';
 import { loadedFileOf } from '../src/wire/loadedFile';
-import { listSamples, realFiles, samplePath } from '../test/unit/helpers';
+import { listSamples, samplePath } from '../test/unit/helpers';
 import { writeWorstCaseBck } from '../test/fixtures/j3d-writer';
 import { fieldReads, floorTracks, sampleFloor, walkFields } from './floor';
-import { fmt } from './timing';
-
-const ANIMATION = /\.(bck|btk|brk|bca|bpk|bpa|btp|bva|blk|bla|bxk|bxa)$/i;
-
-function gc(): void {
-  (globalThis as { gc?: () => void }).gc?.();
-}
-
-/** `runs` timed calls after one warm-up, each after a full GC (ms). */
-function samples(fn: () => void, runs: number): number[] {
-  fn();
-  const out: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    gc();
-    const t0 = performance.now();
-    fn();
-    out.push(performance.now() - t0);
-  }
-  return out;
-}
+import { fmt, gcSamples } from './timing';
+import { realJ3dAnimations } from './corpus';
 
 function animationFiles(): { name: string; bytes: Uint8Array }[] {
-  return realFiles().filter((f) => ANIMATION.test(f.name));
+  return realJ3dAnimations();
 }
 
 /** µs per file: `each` over every real animation file, `rounds` times per sample, 15 samples. */
@@ -50,7 +32,7 @@ function perFile<T>(prepare: (f: { name: string; bytes: Uint8Array }) => T, each
   let sink = 0;
   const pass = (): void => { for (const p of prepared) if (each(p)) sink++; };
   for (let w = 0; w < 20; w++) pass();
-  const out = samples(() => { for (let r = 0; r < rounds; r++) pass(); }, 15).map((ms) => (ms * 1000) / (rounds * prepared.length));
+  const out = gcSamples(() => { for (let r = 0; r < rounds; r++) pass(); }, 15).map((ms) => (ms * 1000) / (rounds * prepared.length));
   return sink < 0 ? [] : out;
 }
 
@@ -89,24 +71,24 @@ const FIGURES: Record<string, () => number[]> = {
   'sample-real': () => {
     // ms per pass: sampleFile over every real animation file (decoded before the clock).
     const files = animationFiles().map((f) => decode(f.bytes, f.name));
-    return samples(() => { for (const f of files) sampleFile(f, { maxSamples: 1e9 }); }, 15);
+    return gcSamples(() => { for (const f of files) sampleFile(f, { maxSamples: 1e9 }); }, 15);
   },
   'sample-real-floor': () => {
     const tracks = animationFiles().map((f) => floorTracks(decode(f.bytes, f.name)));
-    return samples(() => { for (const t of tracks) sampleFloor(t); }, 15);
+    return gcSamples(() => { for (const t of tracks) sampleFloor(t); }, 15);
   },
   'sample-worst': () => {
     const file = decode(writeWorstCaseBck().bytes, 'worst-case.bck');
-    return samples(() => sampleFile(file, { maxSamples: 1e9 }), 3);
+    return gcSamples(() => sampleFile(file, { maxSamples: 1e9 }), 3);
   },
   'sample-worst-floor': () => {
     const tracks = floorTracks(decode(writeWorstCaseBck().bytes, 'worst-case.bck'));
-    return samples(() => sampleFloor(tracks), 3);
+    return gcSamples(() => sampleFloor(tracks), 3);
   },
   'joints': () => {
     // decode + every one of the 65,535 joint objects built (each read once: `joints` builds a joint when read), warm.
     const bytes = writeWorstCaseBck().bytes;
-    return samples(() => {
+    return gcSamples(() => {
       const file: DecodedFile = decode(bytes, 'worst-case.bck');
       if (file.anim?.format === 'bck') for (const j of file.anim.joints) sinkNumber += j.z.translation.count;
     }, 15);
@@ -115,7 +97,7 @@ const FIGURES: Record<string, () => number[]> = {
     // Every field of the worst-case BCK (header, joint table, banks) read once.
     const bytes = writeWorstCaseBck().bytes;
     const reads = fieldReads(decode(bytes, 'worst-case.bck').root, bytes.length);
-    return samples(() => { sinkNumber += walkFields(bytes, reads); }, 15);
+    return gcSamples(() => { sinkNumber += walkFields(bytes, reads); }, 15);
   },
   'joints-rss': () => rss(WORST + 'let n = 0; for (const j of file.anim.joints) n += j.z.translation.count >= 0; if (n !== 65535) throw new Error("joints")'),
   'decode-rss': () => rss(WORST),

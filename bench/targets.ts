@@ -12,28 +12,10 @@ import { planTracks } from '../src/anim/describe';
 import { sampleFile } from '../src/anim/sample';
 import { decode } from '../src/formats/index';
 import { loadedFileOf } from '../src/wire/loadedFile';
-import { listSamples, realFiles, samplePath } from '../test/unit/helpers';
+import { listSamples, samplePath } from '../test/unit/helpers';
 import { writeBck, writeWorstCaseBck } from '../test/fixtures/j3d-writer';
-import { fmt } from './timing';
-
-const ANIMATION = /\.(bck|btk|brk|bca|bpk|bpa|btp|bva|blk|bla|bxk|bxa)$/i;
-
-function gc(): void {
-  (globalThis as { gc?: () => void }).gc?.();
-}
-
-/** `runs` timed calls after one warm-up, each after a full GC (ms). */
-function samples(fn: () => void, runs: number): number[] {
-  fn();
-  const out: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    gc();
-    const t0 = performance.now();
-    fn();
-    out.push(performance.now() - t0);
-  }
-  return out;
-}
+import { fmt, gcSamples } from './timing';
+import { realJ3dAnimations } from './corpus';
 
 /**
  * 500 joints, every track keyed with 240 keys, 600 frames; the 4,500 tracks read 64 runs of keys
@@ -58,31 +40,31 @@ function manyKeysBck(): Uint8Array {
 const FIGURES: Record<string, () => number[]> = {
   'editor-worst': () => {
     const bytes = writeWorstCaseBck().bytes;
-    return samples(() => loadedFileOf(decode(bytes, 'worst-case.bck'), { fileByteLength: bytes.length }), 15);
+    return gcSamples(() => loadedFileOf(decode(bytes, 'worst-case.bck'), { fileByteLength: bytes.length }), 15);
   },
   'editor-motion': () => {
     const bytes = new Uint8Array(fs.readFileSync(samplePath('motn/motion.bin')));
-    return samples(() => loadedFileOf(decode(bytes, 'motion.bin'), { fileByteLength: bytes.length }), 15);
+    return gcSamples(() => loadedFileOf(decode(bytes, 'motion.bin'), { fileByteLength: bytes.length }), 15);
   },
   'decode-worst': () => {
     const bytes = writeWorstCaseBck().bytes;
-    return samples(() => decode(bytes, 'worst-case.bck'), 25);
+    return gcSamples(() => decode(bytes, 'worst-case.bck'), 25);
   },
   'decode-small': () => {
     // µs per file: all real animation files decoded back to back, 15 samples.
-    const files = realFiles().filter((f) => ANIMATION.test(f.name));
+    const files = realJ3dAnimations();
     for (let w = 0; w < 100; w++) for (const f of files) decode(f.bytes, f.name);
     const rounds = 100;
-    return samples(() => { for (let r = 0; r < rounds; r++) for (const f of files) decode(f.bytes, f.name); }, 15)
+    return gcSamples(() => { for (let r = 0; r < rounds; r++) for (const f of files) decode(f.bytes, f.name); }, 15)
       .map((ms) => (ms * 1000) / (rounds * files.length));
   },
   'sample-worst': () => {
     const file = decode(writeWorstCaseBck().bytes, 'worst-case.bck');
-    return samples(() => sampleFile(file, { maxSamples: 1e9 }), 3);
+    return gcSamples(() => sampleFile(file, { maxSamples: 1e9 }), 3);
   },
   'sample-240-file': () => {
     const file = decode(manyKeysBck(), 'keys240.bck');
-    return samples(() => sampleFile(file, { maxSamples: 1e9 }), 9);
+    return gcSamples(() => sampleFile(file, { maxSamples: 1e9 }), 9);
   },
   'sample-240': () => {
     // The sampler's core: every planned curve, none shared, into one buffer (2.7 M samples).
@@ -90,13 +72,13 @@ const FIGURES: Record<string, () => number[]> = {
     const planned = file.anim ? planTracks(file.anim) : [];
     const frames = 601;
     const out = new Float64Array(frames);
-    return samples(() => { for (const t of planned) if (t.curve) sampleCurveInto(t.curve, out, 0, 0, frames); }, 25);
+    return gcSamples(() => { for (const t of planned) if (t.curve) sampleCurveInto(t.curve, out, 0, 0, frames); }, 25);
   },
   'sample-240-result': () => {
     // What sampleFile's result costs before any value is computed: 4,500 arrays of 601 numbers, kept.
     const tracks = 4500, frames = 601;
     let kept: number[][] = [];
-    const out = samples(() => {
+    const out = gcSamples(() => {
       kept = [];
       for (let t = 0; t < tracks; t++) {
         const values = new Array<number>(frames);
@@ -108,7 +90,7 @@ const FIGURES: Record<string, () => number[]> = {
   },
   'decode-motion': () => {
     const bytes = new Uint8Array(fs.readFileSync(samplePath('motn/motion.bin')));
-    return samples(() => decode(bytes, 'motion.bin'), 25);
+    return gcSamples(() => decode(bytes, 'motion.bin'), 25);
   },
   'decode-motion-rss': () => {
     // MiB: peak resident size of a process that loads only the decoder, reads motion.bin the way the

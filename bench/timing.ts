@@ -42,3 +42,21 @@ export function heading(title: string, ...columns: string[]): void {
   console.log('\n' + title);
   console.log(''.padEnd(44) + columns.map((c) => c.padStart(14)).join(''));
 }
+
+/** A full GC when the process runs with --expose-gc (the figures of a fresh process each). */
+export function gc(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
+/** `runs` timed calls after one warm-up, each after a full GC (ms). */
+export function gcSamples(fn: () => void, runs: number): number[] {
+  fn();
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    gc();
+    const t0 = performance.now();
+    fn();
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
