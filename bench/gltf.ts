@@ -3,7 +3,7 @@
  * with every animation beside it (target ≤ 300 ms warm), and the worst-case BCK (65,535 joints)
  * on a synthetic model of as many joints (frames sampled within MAX_JOINT_SAMPLES).
  */
-import { gatherGltfInputs } from '../src/cli/gltfCommand';
+import { gatherGltfInputs } from '../src/cli/gltfRun';
 import { exportModelDocument, MAX_EXPORT_JOINTS } from '../src/gltf/exportModel';
 import { gltfFiles } from '../src/gltf/write';
 import { decode } from '../src/formats/index';

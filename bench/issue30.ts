@@ -19,7 +19,7 @@ import { loadedFileOf } from '../src/wire/loadedFile';
 import { listSamples, samplePath } from '../test/unit/helpers';
 import { writeWorstCaseBck } from '../test/fixtures/j3d-writer';
 import { fieldReads, floorTracks, sampleFloor, walkFields } from './floor';
-import { fmt, gcSamples } from './timing';
+import { figureInFreshProcess, fmt, gcSamples } from './timing';
 import { realJ3dAnimations } from './corpus';
 
 function animationFiles(): { name: string; bytes: Uint8Array }[] {
@@ -108,17 +108,6 @@ function stats(values: number[]): { median: number; min: number; max: number } {
   return { median: s[Math.floor(s.length / 2)], min: s[0], max: s[s.length - 1] };
 }
 
-function child(figure: string): number[] {
-  const r = spawnSync(process.execPath, ['--expose-gc', __filename, figure], { encoding: 'utf8', maxBuffer: 1 << 24 });
-  const line = r.stdout.trim().split('\n').pop() ?? '';
-  try {
-    return JSON.parse(line) as number[];
-  } catch {
-    console.log(`${figure}: failed (${r.stderr.trim().split('\n').pop() ?? r.status})`);
-    return [];
-  }
-}
-
 /**
  * Cold processes, interleaved: `node -e 0`, `animscope info` on a small file, and the floor: a
  * node that reads the same file, reads every 16-bit word of it through a DataView and prints one line.
@@ -162,22 +151,22 @@ function printRow(r: Row): void {
 
 /** Prints every row of issue 30's table. */
 export function benchIssue30(): void {
-  const count = child('count')[0] ?? 0;
+  const count = figureInFreshProcess(__filename, 'count')[0] ?? 0;
   console.log(`\nIssue 30 rows: fresh process per figure, --expose-gc, gc() before each sample; AnimScope median [min–max], the floor (bench/floor.ts), floor ÷ AnimScope, the issue's goal (noclip ÷ AnimScope); ${count} real animation files`);
   console.log(''.padEnd(60) + 'AnimScope'.padStart(26) + 'floor'.padStart(10) + 'ratio'.padStart(8) + 'goal'.padStart(8));
   const rows: Row[] = [
-    { label: 'parse, real animation files, warm, per file', unit: 'µs', ours: child('parse'), floor: child('parse-floor'), goal: '≥ 2' },
-    { label: 'editor path per real file (decode + load message)', unit: 'µs', ours: child('editor'), floor: child('parse-floor'), goal: '≥ 1' },
-    { label: 'sample every track at every frame, real files, per pass', unit: 'ms', ours: child('sample-real'), floor: child('sample-real-floor'), goal: '≥ 2' },
-    { label: 'sample the worst-case BCK, one array per track', unit: 'ms', ours: child('sample-worst'), floor: child('sample-worst-floor'), goal: '≥ 2' },
-    { label: 'BCK decode + the 65,535 joint objects, warm', unit: 'ms', ours: child('joints'), floor: child('joints-floor'), goal: '≥ 30' },
+    { label: 'parse, real animation files, warm, per file', unit: 'µs', ours: figureInFreshProcess(__filename, 'parse'), floor: figureInFreshProcess(__filename, 'parse-floor'), goal: '≥ 2' },
+    { label: 'editor path per real file (decode + load message)', unit: 'µs', ours: figureInFreshProcess(__filename, 'editor'), floor: figureInFreshProcess(__filename, 'parse-floor'), goal: '≥ 1' },
+    { label: 'sample every track at every frame, real files, per pass', unit: 'ms', ours: figureInFreshProcess(__filename, 'sample-real'), floor: figureInFreshProcess(__filename, 'sample-real-floor'), goal: '≥ 2' },
+    { label: 'sample the worst-case BCK, one array per track', unit: 'ms', ours: figureInFreshProcess(__filename, 'sample-worst'), floor: figureInFreshProcess(__filename, 'sample-worst-floor'), goal: '≥ 2' },
+    { label: 'BCK decode + the 65,535 joint objects, warm', unit: 'ms', ours: figureInFreshProcess(__filename, 'joints'), floor: figureInFreshProcess(__filename, 'joints-floor'), goal: '≥ 30' },
   ];
   for (const r of rows) printRow(r);
   // Memory: the floor is decoding alone (what the issue asks the joint objects to drop back toward).
   const worst = writeWorstToTemp();
   process.env.ANIMSCOPE_WORST = worst;
   try {
-    printRow({ label: 'peak RSS with the joint objects built (floor: decode alone)', unit: 'MiB', ours: child('joints-rss'), floor: child('decode-rss'), goal: '≥ 8' });
+    printRow({ label: 'peak RSS with the joint objects built (floor: decode alone)', unit: 'MiB', ours: figureInFreshProcess(__filename, 'joints-rss'), floor: figureInFreshProcess(__filename, 'decode-rss'), goal: '≥ 8' });
   } finally {
     fs.rmSync(worst, { force: true });
   }

@@ -14,7 +14,7 @@ import { decode } from '../src/formats/index';
 import { loadedFileOf } from '../src/wire/loadedFile';
 import { listSamples, samplePath } from '../test/unit/helpers';
 import { writeBck, writeWorstCaseBck } from '../test/fixtures/j3d-writer';
-import { fmt, gcSamples } from './timing';
+import { figureInFreshProcess, fmt, gcSamples } from './timing';
 import { realJ3dAnimations } from './corpus';
 
 /**
@@ -130,17 +130,6 @@ function row(label: string, median: number, spread: string, target: string, met?
   console.log(label.padEnd(52) + fmt(median).padStart(10) + spread.padStart(20) + target.padStart(12) + (met === undefined ? '' : met ? '  met' : '  not met'));
 }
 
-function child(figure: string): number[] {
-  const r = spawnSync(process.execPath, ['--expose-gc', __filename, figure], { encoding: 'utf8', maxBuffer: 1 << 24 });
-  const line = r.stdout.trim().split('\n').pop() ?? '';
-  try {
-    return JSON.parse(line) as number[];
-  } catch {
-    console.log(`${figure}: failed (${r.stderr.trim().split('\n').pop() ?? r.status})`);
-    return [];
-  }
-}
-
 /** Cold `animscope info` processes interleaved with `node -e 0` (wall ms each). */
 function coldCli(runs: number): { empty: number[]; small: number[]; motion: number[] } {
   const bin = path.join(__dirname, '../../bin/animscope.js');
@@ -166,7 +155,7 @@ export function benchTargets(): void {
   console.log('\nTargets (issue 12): a fresh process per figure, --expose-gc, gc() before each timed sample; median, [min–max]');
   console.log(''.padEnd(52) + 'median'.padStart(10) + 'spread'.padStart(20) + 'target'.padStart(12));
   for (const t of TARGETS) {
-    const values = child(t.figure);
+    const values = figureInFreshProcess(__filename, t.figure);
     if (!values.length) continue;
     const s = stats(values);
     const target = t.target === undefined ? '' : `≤ ${fmt(t.target)}`;

@@ -1,3 +1,4 @@
+import { spawnSync } from 'child_process';
 /** Small timing helpers for the benchmarks: numbers, not pass/fail. */
 
 export interface Timing {
@@ -59,4 +60,16 @@ export function gcSamples(fn: () => void, runs: number): number[] {
     out.push(performance.now() - t0);
   }
   return out;
+}
+
+/** One figure's samples from a fresh `--expose-gc` process of `script` (its last stdout line, JSON). */
+export function figureInFreshProcess(script: string, figure: string): number[] {
+  const r = spawnSync(process.execPath, ['--expose-gc', script, figure], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const line = r.stdout.trim().split('\n').pop() ?? '';
+  try {
+    return JSON.parse(line) as number[];
+  } catch {
+    console.log(`${figure}: failed (${r.stderr.trim().split('\n').pop() ?? r.status})`);
+    return [];
+  }
 }

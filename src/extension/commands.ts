@@ -21,9 +21,11 @@ import { hexOffset, REVEAL_OFFSET_COMMAND } from './diagnostics';
 import { AnimationEditorProvider } from './editorProvider';
 import { CurvesFormat, pickAnimation, pickCurvesFormat, writeWithProgress } from './exportUi';
 import { archiveExportDefault } from './archive';
-import { buildGltf, gatherAnimations, offerReveal, readGltfModel, writeGltfWithProgress } from './gltfExport';
-import { DEFAULT_FPS } from '../gltf/exportModel';
-import { flavourOf } from '../gltf/write';
+import type * as GltfExportModule from './gltfExport';
+
+/** The glTF export (glTF-Transform and the exporter) loads on its first use, not at activation. */
+const gltfExport = (): typeof GltfExportModule => require('./gltfExport') as typeof GltfExportModule;
+import { DEFAULT_FPS, flavourOf } from '../gltf/names';
 import { isUri, registerUserCommand, UserError } from './userCommand';
 import { ANIMATION_VIEW_TYPES, HEX_EDITOR_EXTENSION, HEX_EDITOR_VIEW_TYPE } from './viewTypes';
 
@@ -220,10 +222,10 @@ export class Commands {
         ? `${base} is not bound to a model: bind one with "Bind Model…" first.`
         : `${base} is neither a model nor an animation.`);
     }
-    const model = await readGltfModel(modelUri, decoded.model ? decoded : undefined);
+    const model = await gltfExport().readGltfModel(modelUri, decoded.model ? decoded : undefined);
     const ticked = this.provider.hooks.companions?.chosen(uri) ?? [];
     const names = Array.isArray(options.animations) ? options.animations.filter((n): n is string => typeof n === 'string') : ticked;
-    const { animations, skipped } = await gatherAnimations(uri, decoded.model ? undefined : decoded, names, model.model);
+    const { animations, skipped } = await gltfExport().gatherAnimations(uri, decoded.model ? undefined : decoded, names, model.model);
     const fps = typeof options.fps === 'number' && Number.isFinite(options.fps) && options.fps > 0 && options.fps <= 1000
       ? options.fps : open?.game?.fps ?? DEFAULT_FPS;
 
@@ -237,7 +239,7 @@ export class Commands {
     if (!target) return undefined;
     if (!flavourOf(target.path)) throw new UserError(`the export must end in .glb or .gltf (got ${baseName(target.path)}).`);
     for (const line of skipped) this.log.warn(`glTF export of ${base}: ${line}; not exported`);
-    const done = await writeGltfWithProgress(target, `Exporting ${baseName(model.uri.path)} to glTF`, () => buildGltf({ model, animations, skipped }, fps));
+    const done = await gltfExport().writeGltfWithProgress(target, `Exporting ${baseName(model.uri.path)} to glTF`, () => gltfExport().buildGltf({ model, animations, skipped }, fps));
     if (!done) {
       this.log.info(`glTF export of ${uri.toString()} → ${target.toString()} cancelled; nothing written`);
       return undefined;
@@ -245,7 +247,7 @@ export class Commands {
     for (const note of done.result.notes) this.log.info(`glTF export of ${base}: ${note}`);
     this.log.info(`exported ${modelUri.toString()} with ${animations.map((a) => a.name).join(', ') || 'no animation'} at ${fps} fps → ${done.written.map((w) => w.toString()).join(', ')}`);
     if (!explicitTarget) {
-      offerReveal(target, `${animations.length} animation(s) at ${fps} fps${skipped.length ? `; ${skipped.length} left out: see the AnimScope log` : ''}`);
+      gltfExport().offerReveal(target, `${animations.length} animation(s) at ${fps} fps${skipped.length ? `; ${skipped.length} left out: see the AnimScope log` : ''}`);
     }
     return target;
   }

@@ -12,15 +12,6 @@ import { sampledWorlds, sampleJoints } from './jointAnimation';
 import { sampleState } from './stateAnimation';
 import { bindPose, chooseParents, nodeParents } from './skeleton';
 
-/** The editor player's rate when the files beside the model do not name a game (README). */
-export const DEFAULT_FPS = 30;
-
-/** The animation's glTF name: its file's base name without the kind's extension (`Walk`). */
-export function animationName(file: string): string {
-  const base = file.split(/[\\/]/).pop() ?? file;
-  return base.replace(/(\.(szs|yaz0))?$/i, '').replace(/\.[^.]*$/, '') || base;
-}
-
 export interface AnimationInput {
   /** The glTF animation's name (the file's base name). */
   name: string;

@@ -9,13 +9,7 @@ import { Document, WebIO } from '@gltf-transform/core';
 import { KHRTextureTransform } from '@gltf-transform/extensions';
 import { partialPath, WriteCancelled } from '../export/chunkedFile';
 import { KHRAnimationPointer, KHRNodeVisibility } from './pointerExtensions';
-
-export type GltfFlavour = 'glb' | 'gltf';
-
-export function flavourOf(target: string): GltfFlavour | undefined {
-  const ext = path.extname(target).toLowerCase();
-  return ext === '.glb' ? 'glb' : ext === '.gltf' ? 'gltf' : undefined;
-}
+import { flavourOf } from './names';
 
 /**
  * Only the writers are used, which need no file system: WebIO, because NodeIO's constructor loads

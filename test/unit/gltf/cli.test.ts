@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { runAsync } from '../../../src/cli/main';
-import { animationName } from '../../../src/cli/gltfCommand';
+import { animationName } from '../../../src/gltf/names';
 import { PROJECT_ROOT, SAMPLES_DIR } from '../helpers';
 
 const HOSTILE = path.resolve(SAMPLES_DIR, '../hostile');

@@ -10,7 +10,7 @@
 import * as assert from 'assert';
 import * as path from 'path';
 import { applyAnimation, initialState } from '../../../src/anim/apply';
-import { gatherGltfInputs } from '../../../src/cli/gltfCommand';
+import { gatherGltfInputs } from '../../../src/cli/gltfRun';
 import { exportModelDocument } from '../../../src/gltf/exportModel';
 import { mapMaterial } from '../../../src/gltf/materials';
 import { uvTransformOf } from '../../../src/gltf/stateChannels';

@@ -5,7 +5,7 @@
  * the middle and the last.
  */
 import * as path from 'path';
-import { gatherGltfInputs, GltfInputs } from '../../../src/cli/gltfCommand';
+import { gatherGltfInputs, GltfInputs } from '../../../src/cli/gltfRun';
 import { exportModelDocument, GltfExport } from '../../../src/gltf/exportModel';
 import { gltfFiles } from '../../../src/gltf/write';
 import { specFor } from '../../../src/formats/registry';
