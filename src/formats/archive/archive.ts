@@ -224,6 +224,7 @@ const CAP_CODES = new Set(['INFLATE_LIMIT', 'YAZ0_SIZE']);
  * at most twice the previous one, so a listing costs at most about twice what it keeps.
  */
 function decompressListingPrefix(input: Uint8Array, diagnostics: DiagnosticSink, maxSize: number): Uint8Array | undefined {
+  if (archiveKindOf(input) !== 'pks') return undefined;
   for (let cap = Math.min(LISTING_FIRST_READ, maxSize); cap < maxSize;) {
     const unpacking = new DiagnosticSink();
     const bytes = decompressEntry(input, unpacking, { maxSize: cap });
