@@ -10,6 +10,7 @@ import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import { LISTING_ENTRY_HEAD, listArchiveTree, openAnyArchive } from '../../../src/formats/archive/archive';
 import { decompressedBytes, inflateBombLimit } from '../../../src/formats/archive/inflate';
 import { buildPks } from '../../fixtures/pks-writer';
+import { encodeYaz0 } from '../../fixtures/archive-writer';
 import { readHostile } from '../hostile/files';
 
 /** Bytes decompressed while `f` runs. */
@@ -83,5 +84,26 @@ describe('a listing decompresses only the directory and the entries\' heads', ()
     assert.ok(decompressed <= 4 * LISTING_ENTRY_HEAD, `${decompressed} bytes decompressed`);
     // The directory at 0x10..0x34: one entry ZERO.BIN of 0x0BE00000 bytes at IPAC 0x10 + 0x40.
     assert.deepStrictEqual(tree.items.map((i) => [i.path, i.entry.size, i.entry.dataOffset]), [['ZERO.BIN', 0x0be00000, 0x50]]);
+  });
+
+  it('a Yaz0 PKS with a 20 MiB entry: the same, the cap of each pass (YAZ0_SIZE) is not reported', () => {
+    const yaz0 = encodeYaz0(bigEntryPks(SIZE));
+    const { result: tree, decompressed } = counted(() => listArchiveTree(yaz0, { listing: true }));
+    assert.ok(decompressed <= 4 * LISTING_ENTRY_HEAD, `${decompressed} bytes decompressed`);
+    assert.strictEqual(tree.archives[0].archive.prefix, true);
+    assert.deepStrictEqual(tree.items.map((i) => [i.path, i.entry.size, i.entry.dataOffset]), [['BIG.BIN', SIZE, 0x50]]);
+    assert.deepStrictEqual(tree.archives[0].diagnostics.map((d) => d.code), ['ARC_LISTING_PREFIX']);
+  });
+
+  it('a nested archive over 16 MiB, which the prefix would cut, is listed from the full open', () => {
+    // BIG.BIN is itself a PKS (its first bytes are a PAKS header), 20 MiB with its zeros.
+    const outer = bigEntryPks(SIZE);
+    outer.set(bigEntryPks(0x40), 0x50);
+    const gzOuter = new Uint8Array(zlib.gzipSync(outer));
+    const listed = listArchiveTree(gzOuter, { listing: true });
+    const full = listArchiveTree(gzOuter);
+    assert.strictEqual(listed.archives[0].archive.prefix, undefined);
+    assert.deepStrictEqual(listed.items.map((i) => [i.path, i.entry.format]), full.items.map((i) => [i.path, i.entry.format]));
+    assert.deepStrictEqual(listed.items.map((i) => i.path), ['BIG.BIN', 'BIG.BIN/BIG.BIN']);
   });
 });
