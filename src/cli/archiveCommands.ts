@@ -62,7 +62,8 @@ function readArchiveInput(arg: string, command: string): { bytes: Uint8Array; di
 
 function describeArchive(a: AnyArchive): string {
   const kind = a.kind.toUpperCase();
-  return a.container === 'none' ? `${kind}, ${a.bytes.length} bytes` : `${kind}, ${a.container} ${a.compressedSize} → ${a.bytes.length} bytes`;
+  if (a.container === 'none') return `${kind}, ${a.bytes.length} bytes`;
+  return `${kind}, ${a.container} ${a.compressedSize} → ${a.prefix ? `at least ${a.bytes.length} bytes (only the directory and the entries' heads were decompressed)` : `${a.bytes.length} bytes`}`;
 }
 
 /** `animscope ls`. */
@@ -71,7 +72,7 @@ function lsCommand(args: string[], io: CliIO): number {
   if (positionals.length !== 1) throw new UsageError(`ls takes exactly one ARCHIVE (got ${positionals.length})`);
   const arg = positionals[0];
   const input = readArchiveInput(arg, 'ls');
-  const tree = listArchiveTree(input.bytes);
+  const tree = listArchiveTree(input.bytes, { listing: true });
   const fileOf = (archiveIndex: number): string => {
     const p = tree.archives[archiveIndex].path;
     return p ? `${arg}/${p}` : arg;
@@ -86,6 +87,7 @@ function lsCommand(args: string[], io: CliIO): number {
       archives: tree.archives.map((a) => ({
         path: a.path, depth: a.depth, kind: a.archive.kind, container: a.archive.container,
         size: a.archive.bytes.length, ...(a.archive.compressedSize !== undefined ? { compressedSize: a.archive.compressedSize } : {}),
+        ...(a.archive.prefix ? { prefix: true } : {}),
       })),
       entries: tree.items.map((it) => ({
         path: it.path, name: it.entry.name, kind: it.entry.kind, size: it.entry.size, dataOffset: it.entry.dataOffset,

@@ -15,7 +15,7 @@ import type { FieldNode } from '../binary/fields';
 import { detect } from '../index';
 import { AnimFormat, isAnimFormat, knownFileKind, KnownFileKindId, specOfName } from '../registry';
 import { gunzip, INFLATE_CODES, INFLATE_DEFAULT_MAX_SIZE, isGzip } from './inflate';
-import { isPks, parsePks, PksEntry, PKS_CODES } from './pks';
+import { isPks, parsePks, PksEntry, pksTablesEnd, PKS_CODES } from './pks';
 import { isRarc, parseRarc, RarcEntry } from './rarc';
 import { decompressYaz0, isYaz0, yaz0DeclaredSize } from './yaz0';
 
@@ -32,6 +32,7 @@ export const ANY_ARCHIVE_CODES: DiagnosticCode[] = [
   { code: 'ARC_BUDGET', severity: 'error', summary: 'A nested archive was not opened: the total size allowed across nesting levels (decompressed, or stored for plain nested archives; 256 MiB) was used up.' },
   { code: 'ARC_NESTED_SELF', severity: 'error', summary: 'An archive entry holds the very bytes of an archive that contains it (e.g. a PKS entry pointing at its own IPAC block): listed once, not opened again.' },
   { code: 'ARC_NESTED_REPEAT', severity: 'info', summary: 'A nested archive has the same bytes as one already listed (shared data): its entries are listed once, under the first.' },
+  { code: 'ARC_LISTING_PREFIX', severity: 'info', summary: 'A listing of a compressed PKS holding an entry over 16 MiB decompressed only the directory and each entry\'s first 64 KiB: checks against the end of the archive and of the gzip / Yaz0 stream (PKS_ENTRY_PAST_END, PKS_CONTENT_SIZE, GZIP_CRC, GZIP_SIZE, INFLATE_BOMB, …) were not made; opening or extracting an entry makes them.' },
   { code: 'ARC_LIST_LIMIT', severity: 'error', summary: 'The listing reached its limit on entries across nested archives (100,000); the rest were not listed.' },
 ];
 
@@ -74,6 +75,11 @@ export interface AnyArchive {
   bytes: Uint8Array;
   /** The live diagnostic list of the sink passed in. */
   diagnostics: Diagnostic[];
+  /**
+   * `bytes` are only the start of the decompressed archive (a listing: the tables and each entry's
+   * head, see {@link OpenAnyOptions.listing}); entries past them are cut. Absent: all of it.
+   */
+  prefix?: true;
 }
 
 export interface OpenAnyOptions {
@@ -86,6 +92,13 @@ export interface OpenAnyOptions {
    * {@link DETECT_BUDGET}); past it a compressed entry is classified from its first bytes only.
    */
   detectBudget?: number;
+  /**
+   * Open for a listing only: a compressed PKS holding an entry over {@link FULL_DETECT_LIMIT} is
+   * decompressed only as far as its tables and each entry's bytes used for detection (the whole
+   * entry up to 16 MiB, the first {@link LISTING_ENTRY_HEAD} bytes of a larger one), and the
+   * result is marked `prefix`. Extracting or opening entries needs the full open (the default).
+   */
+  listing?: boolean;
 }
 
 /** The most one Yaz0 / gzip stream may decompress to, whatever a caller's budget allows. */
@@ -129,6 +142,18 @@ export function isAnyArchive(bytes: Uint8Array): boolean {
 
 /** Entries whose compressed data declares at most this much are decompressed fully for format detection. */
 const FULL_DETECT_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * What a listing reads of an entry over {@link FULL_DETECT_LIMIT}: detection needs its first 8
+ * bytes (J3D magic and type, Yaz0 / gzip / RARC / PKS magic) or, for a compressed entry, 64
+ * decompressed bytes, which a head this long always holds (DEFLATE's header and first codes,
+ * Yaz0's 16-byte header and groups). MOTN told by content (not by name) needs the whole entry:
+ * past 16 MiB a listing calls it unknown.
+ */
+export const LISTING_ENTRY_HEAD = 64 * 1024;
+
+/** A listing's first decompression of a container; it reads more when the tables or heads need it. */
+const LISTING_FIRST_READ = 64 * 1024;
 
 function declaredSize(bytes: Uint8Array, compression: Compression): number {
   if (compression === 'yaz0') return yaz0DeclaredSize(bytes);
@@ -189,6 +214,42 @@ function decompressContainer(input: Uint8Array, diagnostics: DiagnosticSink, max
   return bytes;
 }
 
+/** Container diagnostics of a decompression stopped on purpose at `cap`: not about the file. */
+const CAP_CODES = new Set(['INFLATE_LIMIT', 'YAZ0_SIZE']);
+
+/**
+ * The start of a compressed PKS that a listing needs (see {@link OpenAnyOptions.listing}), or
+ * undefined when the listing needs all of it (not a PKS, no entry over 16 MiB, a stream that ends
+ * or fails early): then the caller decompresses it whole, as an open does. Each pass decompresses
+ * at most twice the previous one, so a listing costs at most about twice what it keeps.
+ */
+function decompressListingPrefix(input: Uint8Array, diagnostics: DiagnosticSink, maxSize: number): Uint8Array | undefined {
+  if (archiveKindOf(input) !== 'pks') return undefined;
+  for (let cap = Math.min(LISTING_FIRST_READ, maxSize); cap < maxSize;) {
+    const unpacking = new DiagnosticSink();
+    const bytes = decompressEntry(input, unpacking, { maxSize: cap });
+    const found = unpacking.finish();
+    if (bytes.length < cap || !isPks(bytes)) return undefined;
+    let needed = pksTablesEnd(bytes);
+    if (needed <= bytes.length) {
+      const entries = parsePks(bytes, new DiagnosticSink(), { prefix: true }).entries;
+      if (!entries.some((e) => e.size > FULL_DETECT_LIMIT)) return undefined;
+      needed = entries.reduce((n, e) => Math.max(n, e.dataOffset + (e.size > FULL_DETECT_LIMIT ? LISTING_ENTRY_HEAD : e.size)), needed);
+      if (needed <= bytes.length) {
+        for (const d of found) {
+          if (!CAP_CODES.has(d.code)) diagnostics.add(d.severity, d.code, bytes.length, 0, `${d.message} [compressed file offset ${hex(d.offset)}; shown at the end of the ${bytes.length} decompressed bytes]`);
+        }
+        diagnostics.info('ARC_LISTING_PREFIX', bytes.length, 0, `Listed from the first ${bytes.length} decompressed bytes (the directory and each entry's first ` +
+          `${LISTING_ENTRY_HEAD / 1024} KiB; entries over ${FULL_DETECT_LIMIT / 1048576} MiB are not read whole): checks against the end of the archive and of the ` +
+          `${compressionOf(input)} stream were not made; opening or extracting an entry makes them.`);
+        return bytes;
+      }
+    }
+    cap = Math.min(maxSize, Math.max(needed, cap * 2));
+  }
+  return undefined;
+}
+
 /**
  * Opens a RARC or PKS archive, plain, Yaz0- or gzip-compressed. Never throws. Input that is
  * neither is parsed as RARC, which reports `ARC_MAGIC` (and yields no entries).
@@ -196,20 +257,22 @@ function decompressContainer(input: Uint8Array, diagnostics: DiagnosticSink, max
 export function openAnyArchive(input: Uint8Array, diagnostics: DiagnosticSink, options: OpenAnyOptions = {}): AnyArchive {
   const container = compressionOf(input);
   const maxSize = Math.min(options.maxSize ?? MAX_STREAM_BYTES, MAX_STREAM_BYTES);
-  const bytes = container === 'none' ? input : decompressContainer(input, diagnostics, maxSize);
+  const prefix = container !== 'none' && options.listing ? decompressListingPrefix(input, diagnostics, maxSize) : undefined;
+  const bytes = container === 'none' ? input : prefix ?? decompressContainer(input, diagnostics, maxSize);
   const compressedSize = container === 'none' ? undefined : input.length;
   const detectEntries = options.detectEntries ?? true;
   const budget = { left: options.detectBudget ?? DETECT_BUDGET };
   // Entries sharing one range of data (hostile tables can make thousands) are detected once.
   const detected = new Map<string, { compression: Compression; format: EntryFormat }>();
-  const info = (data: Uint8Array, name: string): { compression: Compression; format: EntryFormat } => {
+  const info = (data: Uint8Array, name: string, cut = false): { compression: Compression; format: EntryFormat } => {
     if (!detectEntries) return { compression: 'none', format: 'unknown' };
     // MOTN is detected by name too: the name is part of the key.
     // formats without magic (MOTN) are told by name: the name is part of what the detection saw
     const key = `${data.byteOffset}:${data.length}:${specOfName(name)?.magic.kind === 'content' ? 'm' : ''}`;
     const known = detected.get(key);
     if (known) return { ...known };
-    const found = detectEntry(data, name, budget);
+    // An entry a prefix cuts is classified from its head alone (nothing of it is decompressed whole).
+    const found = detectEntry(data, name, cut ? { left: 0 } : budget);
     detected.set(key, found);
     return { ...found };
   };
@@ -220,19 +283,20 @@ export function openAnyArchive(input: Uint8Array, diagnostics: DiagnosticSink, o
     for (const d of parsing.finish()) diagnostics.add(d.severity, d.code, d.offset, d.length, d.message);
   };
   if (isPks(bytes)) {
-    const pks = parsePks(bytes, parsing);
+    const pks = parsePks(bytes, parsing, { prefix: prefix !== undefined });
     parsed();
     const entries = pks.entries.map((e): ArchiveEntry => {
       const data = bytes.subarray(Math.min(bytes.length, e.dataOffset), Math.min(bytes.length, e.dataOffset + e.size));
       const entry: ArchiveEntry = {
         path: e.path, name: e.name, kind: 'file', parent: -1, size: e.size, dataOffset: e.dataOffset, recordOffset: e.recordOffset,
-        ...info(data, e.name), pks: e,
+        ...info(data, e.name, data.length < e.size && prefix !== undefined), pks: e,
       };
       if (e.suspicious) entry.suspicious = true;
       return entry;
     });
     const out: AnyArchive = { kind: 'pks', container, root: pks.root, entries, bytes, diagnostics: diagnostics.list };
     if (compressedSize !== undefined) out.compressedSize = compressedSize;
+    if (prefix) out.prefix = true;
     return out;
   }
   const rarc = parseRarc(bytes, parsing);
@@ -392,6 +456,8 @@ export interface ArchiveTree {
 export interface TreeOptions extends NestingLimits {
   /** Enter nested archives (default true). */
   nested?: boolean;
+  /** Read only what the listing shows ({@link OpenAnyOptions.listing}); entries' bytes are then not all there. */
+  listing?: boolean;
 }
 
 /**
@@ -404,8 +470,13 @@ export function listArchiveTree(input: Uint8Array, options: TreeOptions = {}): A
   const tree: ArchiveTree = { archives: [], items: [] };
   let full = false;
   const visit = (bytes: Uint8Array, prefix: string, depth: number, ancestors: readonly string[]): void => {
-    const sink = new DiagnosticSink();
-    const archive = openAnyArchive(bytes, sink, { maxSize: guard.bytesLeft });
+    let sink = new DiagnosticSink();
+    let archive = openAnyArchive(bytes, sink, { maxSize: guard.bytesLeft, listing: options.listing });
+    // A nested archive the prefix cut is opened from the whole outer archive.
+    if (archive.prefix && options.nested !== false && archive.entries.some((e) => e.format === 'archive' && extractAny(archive, e).length < e.size)) {
+      sink = new DiagnosticSink();
+      archive = openAnyArchive(bytes, sink, { maxSize: guard.bytesLeft });
+    }
     const chain = [...ancestors, guard.opening(bytes, archive, prefix)];
     const node: ArchiveTreeNode = { path: prefix, depth, archive, diagnostics: sink.list };
     const index = tree.archives.push(node) - 1;

@@ -96,6 +96,12 @@ export function inflateMaxOutput(compressedLength: number): number {
 const SLICE = 8 * 1024;
 const MIN_SLICE = 256;
 
+/**
+ * Bytes every Yaz0 / DEFLATE stream of this process has produced: a count the tests bound
+ * (what a listing decompresses), never read by the decoders.
+ */
+export const decompressedBytes = { total: 0 };
+
 /** fflate's error codes (its `ec` table) → ours. */
 const FFLATE_CODES: Record<number, string> = { 0: 'INFLATE_TRUNCATED', 1: 'INFLATE_BAD_BLOCK', 2: 'INFLATE_BAD_SYMBOL', 3: 'INFLATE_BAD_DISTANCE' };
 
@@ -136,11 +142,13 @@ export function inflateRawTo(bytes: Uint8Array, start: number, diagnostics: Diag
     if (chunk.length > room) {
       over = true;
       if (room > 0) sink(chunk.slice(0, room));
+      decompressedBytes.total += Math.max(0, room);
       total = limit;
       return;
     }
     sink(chunk);
     total += chunk.length;
+    decompressedBytes.total += chunk.length;
   });
   const state = inflater as unknown as InflateState;
   let pos = from;

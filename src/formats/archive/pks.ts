@@ -99,9 +99,19 @@ const ENTRY_LAYOUT: ElementLayout = {
   ],
 };
 
+export interface ParsePksOptions {
+  /**
+   * The bytes are only the start of the archive (a listing that stopped decompressing after the
+   * tables and the entries' heads): its end is unknown, so the checks against it
+   * (PKS_CONTENT_SIZE, PKS_ENTRY_PAST_END) are not made.
+   */
+  prefix?: boolean;
+}
+
 /** Parses a (decompressed) PKS archive as far as the bytes allow. Never throws. */
-export function parsePks(bytes: Uint8Array, diagnostics: DiagnosticSink): PksArchive {
+export function parsePks(bytes: Uint8Array, diagnostics: DiagnosticSink, options: ParsePksOptions = {}): PksArchive {
   const length = bytes.length;
+  const endKnown = !options.prefix;
   const children: FieldNode[] = [];
   const entries: PksEntry[] = [];
   const finish = (ipacOffset: number): PksArchive => {
@@ -146,7 +156,7 @@ export function parsePks(bytes: Uint8Array, diagnostics: DiagnosticSink): PksArc
   if (paksCount !== undefined && paksCount !== fileCount) {
     diagnostics.hint('PKS_COUNT_MISMATCH', 0x0c, 4, `PAKS entry count − 1 says ${paksCount} entries, IPAC file count says ${fileCount}.`);
   }
-  if (ipac + contentSize > length) {
+  if (endKnown && ipac + contentSize > length) {
     diagnostics.warning('PKS_CONTENT_SIZE', ipac + 0x0c, 4, `IPAC content size ${contentSize} (from ${hex(ipac)}) runs past the end of the archive (${hex(length)}).`);
   }
   const dict = ipac + dictRel;
@@ -185,7 +195,7 @@ export function parsePks(bytes: Uint8Array, diagnostics: DiagnosticSink): PksArc
     } else {
       seen.set(key, i);
     }
-    if (dataOffset + size > length) {
+    if (endKnown && dataOffset + size > length) {
       diagnostics.error('PKS_ENTRY_PAST_END', at + 12, 8,
         `Entry ${i} ${JSON.stringify(name)}: ${size} bytes at ${hex(dataOffset)} run past the end of the archive (${hex(length)}); extraction is cut.`);
     } else if (size > 0) {
@@ -228,7 +238,7 @@ export function parsePks(bytes: Uint8Array, diagnostics: DiagnosticSink): PksArc
     if (used.has(name)) name = `${name}#${e.index}`;
     used.add(name);
     const node: FieldNode = { name, path: '', offset: e.dataOffset, size: Math.min(e.size, length - e.dataOffset), type: 'file', role: 'data', display: `${e.name}: ${e.size} bytes` };
-    if (e.dataOffset + e.size > length) node.missing = true;
+    if (endKnown && e.dataOffset + e.size > length) node.missing = true;
     dataNodes.push(node);
   }
   if (dataNodes.length > 0) {
@@ -243,6 +253,22 @@ export function parsePks(bytes: Uint8Array, diagnostics: DiagnosticSink): PksArc
     }
   }
   return finish(ipac);
+}
+
+/**
+ * Where the PKS headers and dictionary end according to their raw fields (a listing decompresses
+ * at least this far before parsing): a header past the bytes asks for the bytes up to its end.
+ */
+export function pksTablesEnd(bytes: Uint8Array): number {
+  let ipac = 0;
+  if (isPaks(bytes)) {
+    if (bytes.length < PAKS_HEADER_SIZE) return PAKS_HEADER_SIZE;
+    ipac = u32le(bytes, 4);
+  }
+  if (bytes.length < ipac + IPAC_HEADER_SIZE) return ipac + IPAC_HEADER_SIZE;
+  if (!isIpac(bytes, ipac)) return ipac + IPAC_HEADER_SIZE;
+  const count = u32le(bytes, ipac + 8);
+  return count > 0 ? Math.max(ipac + IPAC_HEADER_SIZE, ipac + u32le(bytes, ipac + 4) + count * PKS_ENTRY_SIZE) : ipac + IPAC_HEADER_SIZE;
 }
 
 export interface OpenedPks extends PksArchive {

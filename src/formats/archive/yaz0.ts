@@ -11,7 +11,7 @@
  * hostile declared size costs nothing. Diagnostics carry offsets in the compressed stream.
  */
 import { DiagnosticCode, DiagnosticSink, hex } from '../binary/diagnostics';
-import { BOMB_FLOOR } from './inflate';
+import { BOMB_FLOOR, decompressedBytes } from './inflate';
 
 export const YAZ0_HEADER_SIZE = 0x10;
 
@@ -72,6 +72,12 @@ export interface Yaz0Options {
  * produce and by `maxSize`).
  */
 export function decompressYaz0(bytes: Uint8Array, diagnostics: DiagnosticSink, options: Yaz0Options = {}): Uint8Array {
+  const out = decompressYaz0Stream(bytes, diagnostics, options);
+  decompressedBytes.total += out.length;
+  return out;
+}
+
+function decompressYaz0Stream(bytes: Uint8Array, diagnostics: DiagnosticSink, options: Yaz0Options): Uint8Array {
   const inLength = bytes.length;
   if (inLength < YAZ0_HEADER_SIZE) {
     diagnostics.error('YAZ0_TRUNCATED', 0, inLength, `Yaz0 header needs ${YAZ0_HEADER_SIZE} bytes; the stream has ${inLength}.`);
