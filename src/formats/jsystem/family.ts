@@ -7,18 +7,11 @@ import { loopModeName } from '../../anim/loop';
 import { plural } from '../binary/text';
 import { bindingInfos, MaterialBindOptions, MaterialBindingResult } from '../../anim/materials';
 import type { ModelData } from '../model/types';
-import type { FormatFamily, FormatMagic, FormatSummary, ModelBind } from '../spec';
-import { J3D_BINDING_CODES } from './binding';
-import { COLOUR_CODES } from './colour';
-import { JSYSTEM_CODES } from './container';
-import { FULL_TRACK_CODES } from './fulltrack';
-import { VERTEX_COLOUR_CODES } from './vtxcolour';
+import type { FormatMagic, FormatSummary, ModelBind } from '../spec';
 import type { FullTrack, J3DCommon, KeyTrack } from './types';
 
 export * from './familyPage';
 
-/** The container's codes, then the checks several kinds share (full tracks, colours, vertex colours, bindings). */
-export const J3D_FAMILY: FormatFamily = { id: 'j3d', label: 'J3D', codes: [...JSYSTEM_CODES, ...FULL_TRACK_CODES, ...COLOUR_CODES, ...VERTEX_COLOUR_CODES, ...J3D_BINDING_CODES] };
 
 /** `J3D1` at 0x00, `type` at 0x04. */
 export function j3dMagic(type: string): FormatMagic {

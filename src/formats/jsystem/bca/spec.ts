@@ -2,7 +2,8 @@
 import { bindJoints } from '../../../anim/skeleton';
 import type { FormatSpec } from '../../spec';
 import { packSrtBanks, tableView } from '../container';
-import { FULL_TRACK_SCHEMA, fullSrtTrackList, J3D_FAMILY, j3dFullSummary, j3dMagic, j3dPatterns } from '../family';
+import { FULL_TRACK_SCHEMA, fullSrtTrackList, j3dFullSummary, j3dMagic, j3dPatterns } from '../family';
+import { J3D_FAMILY } from '../j3dFamily';
 import { BCA_CODES, decodeBca } from './decode';
 import { bcaJointChannels } from './plan';
 import type { BcaAnim } from './types';

@@ -2,7 +2,8 @@
 import { bckJointChannels, bindJoints } from '../../../anim/skeleton';
 import { resolvePath } from '../../binary/fields';
 import type { FormatSpec } from '../../spec';
-import { J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, j3dSummaryOfCounts, srtTrackList } from '../family';
+import { j3dMagic, j3dPatterns, j3dSummary, j3dSummaryOfCounts, srtTrackList } from '../family';
+import { J3D_FAMILY } from '../j3dFamily';
 import { BCK_CODES, decodeBck, scannedJointCounts } from './decode';
 import type { BckAnim } from './types';
 import { packSrtBanks, tableView } from '../container';

@@ -1,6 +1,7 @@
 /** BLA — cluster weight animation, full tracks (FORMATS.md §9.6): the host's half on top of the page's (page.ts). */
 import type { FormatSpec } from '../../spec';
-import { FULL_TRACK_SCHEMA, J3D_FAMILY, j3dFullSummary, j3dMagic, j3dPatterns } from '../family';
+import { FULL_TRACK_SCHEMA, j3dFullSummary, j3dMagic, j3dPatterns } from '../family';
+import { J3D_FAMILY } from '../j3dFamily';
 import { clusterWeightBind, clusterWeightSchema } from '../clusterSpec';
 import { BLA_CODES, decodeBla } from './decode';
 import type { BlaAnim } from './types';

@@ -1,6 +1,7 @@
 /** BLK — cluster weight animation, keyed (FORMATS.md §9.6): the host's half on top of the page's (page.ts). */
 import type { FormatSpec } from '../../spec';
-import { J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary } from '../family';
+import { j3dMagic, j3dPatterns, j3dSummary } from '../family';
+import { J3D_FAMILY } from '../j3dFamily';
 import { clusterWeightBind, clusterWeightSchema } from '../clusterSpec';
 import { BLK_CODES, decodeBlk } from './decode';
 import type { BlkAnim } from './types';

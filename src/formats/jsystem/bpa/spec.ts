@@ -1,6 +1,7 @@
 /** BPA — material colour animation, full tracks (FORMATS.md §9.3): the host's half on top of the page's (page.ts). */
 import type { FormatSpec } from '../../spec';
-import { FULL_TRACK_SCHEMA, J3D_FAMILY, j3dFullSummary, j3dMagic, j3dPatterns, rgbaList } from '../family';
+import { FULL_TRACK_SCHEMA, j3dFullSummary, j3dMagic, j3dPatterns, rgbaList } from '../family';
+import { J3D_FAMILY } from '../j3dFamily';
 import { materialColourBind, materialColourSchema } from '../colourSpec';
 import { BPA_CODES, decodeBpa } from './decode';
 import type { BpaAnim } from './types';

@@ -1,6 +1,7 @@
 /** BPK — material colour animation, keyed (FORMATS.md §9.3): the host's half on top of the page's (page.ts). */
 import type { FormatSpec } from '../../spec';
-import { J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, rgbaList } from '../family';
+import { j3dMagic, j3dPatterns, j3dSummary, rgbaList } from '../family';
+import { J3D_FAMILY } from '../j3dFamily';
 import { materialColourBind, materialColourSchema } from '../colourSpec';
 import { BPK_CODES, decodeBpk } from './decode';
 import type { BpkAnim } from './types';

@@ -1,6 +1,7 @@
 /** BRK — TEV register colour animation (FORMATS.md §4): the host's half on top of the page's (page.ts). */
 import type { FormatSpec } from '../../spec';
-import { J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, materialBind } from '../family';
+import { j3dMagic, j3dPatterns, j3dSummary, materialBind } from '../family';
+import { J3D_FAMILY } from '../j3dFamily';
 import { BRK_CODES, decodeBrk } from './decode';
 import type { BrkAnim } from './types';
 import { bindBrkMaterials } from './binding';

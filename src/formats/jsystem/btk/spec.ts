@@ -1,6 +1,7 @@
 /** BTK — texture SRT animation (FORMATS.md §3): the host's half on top of the page's (page.ts). */
 import type { FormatSpec } from '../../spec';
-import { J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, materialBind, srtTrackList } from '../family';
+import { j3dMagic, j3dPatterns, j3dSummary, materialBind, srtTrackList } from '../family';
+import { J3D_FAMILY } from '../j3dFamily';
 import { BTK_CODES, decodeBtk } from './decode';
 import type { BtkAnim } from './types';
 import { bindBtkMaterials } from './binding';

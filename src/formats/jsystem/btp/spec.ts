@@ -1,7 +1,8 @@
 /** BTP — texture pattern animation (FORMATS.md §9.4): the host's half on top of the page's (page.ts). */
 import { resolvePath } from '../../binary/fields';
 import type { FormatSpec } from '../../spec';
-import { FULL_TRACK_SCHEMA, J3D_FAMILY, j3dFullSummary, j3dMagic, j3dPatterns } from '../family';
+import { FULL_TRACK_SCHEMA, j3dFullSummary, j3dMagic, j3dPatterns } from '../family';
+import { J3D_FAMILY } from '../j3dFamily';
 import { bindBtp } from './binding';
 import { BTP_CODES, decodeBtp } from './decode';
 import type { BtpAnim } from './types';

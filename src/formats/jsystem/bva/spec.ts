@@ -1,6 +1,7 @@
 /** BVA — shape visibility animation (FORMATS.md §9.5): the host's half on top of the page's (page.ts). */
 import type { FormatSpec } from '../../spec';
-import { FULL_TRACK_SCHEMA, J3D_FAMILY, j3dFullSummary, j3dMagic, j3dPatterns } from '../family';
+import { FULL_TRACK_SCHEMA, j3dFullSummary, j3dMagic, j3dPatterns } from '../family';
+import { J3D_FAMILY } from '../j3dFamily';
 import { bindShapes } from './binding';
 import { BVA_CODES, decodeBva } from './decode';
 import type { BvaAnim } from './types';

@@ -1,6 +1,7 @@
 /** BXK — vertex colour animation, keyed (FORMATS.md §9.7): the host's half on top of the page's (page.ts). */
 import type { FormatSpec } from '../../spec';
-import { J3D_FAMILY, j3dMagic, j3dPatterns, j3dSummary, rgbaList } from '../family';
+import { j3dMagic, j3dPatterns, j3dSummary, rgbaList } from '../family';
+import { J3D_FAMILY } from '../j3dFamily';
 import { vertexColourBind, vertexColourSchema } from '../vtxcolourSpec';
 import { BXK_CODES, decodeBxk } from './decode';
 import type { BxkAnim } from './types';
