@@ -1,8 +1,8 @@
 /**
  * Applies decoded animations to a model's pose and material state (poseState.ts) through each
- * format's FormatSpec.apply. Pure: no `vscode`, no DOM.
+ * format's PageSpec.apply. Pure: no `vscode`, no DOM.
  */
-import { AnimData, specFor } from '../formats/registry';
+import { AnimData, pageSpecFor } from '../formats/pages';
 import type { PoseState } from './poseState';
 
 export { initialState } from './poseState';
@@ -10,7 +10,7 @@ export type { MaterialState, PoseState } from './poseState';
 
 /** Applies one decoded animation at raw frame `frame`; false when its format changes nothing on a model. */
 export function applyAnimation(state: PoseState, anim: AnimData, frame: number): boolean {
-  const apply = specFor(anim).apply;
+  const apply = pageSpecFor(anim).apply;
   if (!apply) return false;
   apply(state, anim, Number.isFinite(frame) ? frame : 0);
   return true;

@@ -5,7 +5,7 @@
  */
 import { evaluatePlanned, PlannedTrack, samplePlanned } from './tracks';
 import type { KeyList, TrackUnit } from './tracks';
-import { AnimData, specFor } from '../formats/registry';
+import { AnimData, pageSpecFor } from '../formats/pages';
 
 export type { DescribedKey, KeyList, TrackUnit } from './tracks';
 
@@ -29,7 +29,7 @@ export interface DescribedTrack {
 
 /** Plans the tracks of one animation (MOTN: of sequence `sequence`, an index into `sequences`). */
 export function planTracks(anim: AnimData, sequence = 0): PlannedTrack[] {
-  return specFor(anim).planTracks(anim, sequence);
+  return pageSpecFor(anim).planTracks(anim, sequence);
 }
 
 /** Described tracks of planned ones (builds their key lists). */
@@ -51,7 +51,7 @@ export function describeTracks(anim: AnimData, sequence = 0): DescribedTrack[] {
   return describePlanned(planTracks(anim, sequence));
 }
 
-/** The described tracks of one group (FormatSpec.groups). */
+/** The described tracks of one group (PageSpec.groups). */
 export function describeGroup(anim: AnimData, group: number): DescribedTrack[] {
-  return describePlanned(specFor(anim).groups.plan(anim, group));
+  return describePlanned(pageSpecFor(anim).groups.plan(anim, group));
 }

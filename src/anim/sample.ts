@@ -9,7 +9,7 @@ import { compileMotnTrack, MotnKeyReading, readMotnKey } from './motnTrack';
 import type { PlannedTrack } from './tracks';
 import { writeTextureMatrix } from './texmtx';
 import { SharedValues } from './sharedValues';
-import type { AnimFormat } from '../formats/registry';
+import type { AnimFormat } from '../formats/pages';
 import type { DecodedFile } from '../formats/types';
 import type { MotnAnim, MotnSequence } from '../formats/motn/types';
 import { motnSequenceSize, scannedTrackCounts } from '../formats/motn/motn';

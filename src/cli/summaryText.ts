@@ -1,5 +1,6 @@
 import { formatLabel } from '../formats/registry';
-import { countText, Summary } from '../formats/summary';
+import { countText } from '../formats/binary/text';
+import type { Summary } from '../formats/summary';
 import { plural, safe } from './format';
 
 const MAX_NAMES = 40;

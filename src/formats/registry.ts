@@ -2,10 +2,13 @@
  * The one list of animation formats. Everything that varies by format (detection, decoding,
  * codes, tracks, groups, previews, summaries, model binding, the wire, the docs, package.json's
  * editor selectors, the export schema) asks the format's FormatSpec found here; nothing else in
- * the product lists formats or switches over them.
+ * the product lists formats or switches over them. The editor page asks pages.ts, the same list
+ * of the specs' page halves: this one must hold exactly its formats, in its order (the type of
+ * FORMATS says so, and test/unit/registry/pages.test.ts).
  *
- * Adding a format: its folder with a `spec.ts` (see docs/architecture.md), one line below, then
- * `npm run docs:registry` to regenerate the README tables, the schema and package.json selectors.
+ * Adding a format: its folder with a `page.ts` and a `spec.ts` (see docs/architecture.md), one
+ * line here and one in pages.ts, then `npm run docs:registry` to regenerate the README tables, the
+ * schema and package.json selectors.
  */
 import type { DiagnosticCode } from './binary/diagnostics';
 import { BCA } from './jsystem/bca/spec';
@@ -21,7 +24,11 @@ import { BVA } from './jsystem/bva/spec';
 import { BXA } from './jsystem/bxa/spec';
 import { BXK } from './jsystem/bxk/spec';
 import { MOTN } from './motn/spec';
+import { AnimData, AnimFormat, FORMAT_IDS, isAnimFormat } from './pages';
 import type { FormatFamily, FormatIcon, FormatSpec } from './spec';
+
+export { FORMAT_IDS, isAnimFormat };
+export type { AnimData, AnimFormat };
 
 export const FORMATS = {
   bck: BCK,
@@ -37,22 +44,13 @@ export const FORMATS = {
   bxk: BXK,
   bxa: BXA,
   motn: MOTN,
-} as const;
+} as const satisfies { readonly [F in AnimFormat]: FormatSpec<Extract<AnimData, { format: F }>> };
 
-export type AnimFormat = keyof typeof FORMATS;
-type DataOf<S> = S extends FormatSpec<infer A> ? A : never;
-/** The decoded data of any format (a union discriminated by `format`). */
-export type AnimData = DataOf<(typeof FORMATS)[AnimFormat]>;
 /** A spec whose facets take any format's data (each spec only ever gets its own). */
 export type AnySpec = FormatSpec<AnimData>;
 
 /** Every format, in the registry's order (which is the order of the docs and the selectors). */
 export const FORMAT_LIST: readonly AnySpec[] = Object.values(FORMATS) as unknown as readonly AnySpec[];
-export const FORMAT_IDS = Object.keys(FORMATS) as readonly AnimFormat[];
-
-export function isAnimFormat(x: unknown): x is AnimFormat {
-  return typeof x === 'string' && Object.prototype.hasOwnProperty.call(FORMATS, x);
-}
 
 export function specOf(format: AnimFormat): AnySpec {
   return FORMATS[format] as unknown as AnySpec;

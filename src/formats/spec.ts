@@ -3,6 +3,11 @@
  * webview, the exports and the docs ask of a format comes from its `FormatSpec` (in the format's
  * own folder), listed once in registry.ts. Pure: no `vscode`, no DOM.
  *
+ * A spec has two halves: its `PageSpec` (page.ts: what the editor page runs — groups, previews,
+ * the wire's unpack, the pose), listed in pages.ts, and the host's facets on top of it (spec.ts:
+ * detection, decode, summary, the wire's pack, model binding, docs), listed in registry.ts. The
+ * page's script bundles only the page halves, so it carries no decoder it does not run.
+ *
  * A facet is required when forgetting it would fail silently (a picker with no groups, empty
  * curves); optional facets have a documented default.
  */
@@ -160,23 +165,31 @@ export interface GroupFacet<A> {
 
 /**
  * Groups whose tracks do not travel with the load message (MOTN: 17,818 tracks): the page asks for
- * one group's when it shows it.
+ * one group's when it shows it. The page's half.
  */
-export interface DeferredTracks<A> {
+export interface PageDeferredTracks<A> {
   /** True when the group's tracks are not there yet. */
   missing(anim: A, group: number): boolean;
-  /** Host: what to send for the group. */
-  part(anim: A, group: number): unknown;
-  /** Page: attaches a part that arrived; false when it is malformed. */
+  /** Attaches a part that arrived; false when it is malformed. */
   attach(anim: A, group: number, part: unknown): boolean;
 }
 
-/** How the decoded data crosses to the webview (structured clone; typed arrays stay typed). */
-export interface WireFacet<A> {
-  /** `root` and `bytes` are the decode's (big tables may be sent as their bytes). */
-  pack(anim: A, root: FieldNode, bytes: Uint8Array): unknown;
+/** Deferred tracks, both halves. */
+export interface DeferredTracks<A> extends PageDeferredTracks<A> {
+  /** Host: what to send for the group. */
+  part(anim: A, group: number): unknown;
+}
+
+/** How the decoded data arrives in the webview: the page's half of the wire. */
+export interface PageWireFacet<A> {
   /** The page's data from a payload; undefined when it is malformed. */
   unpack(payload: unknown): A | undefined;
+}
+
+/** How the decoded data crosses to the webview (structured clone; typed arrays stay typed). */
+export interface WireFacet<A> extends PageWireFacet<A> {
+  /** `root` and `bytes` are the decode's (big tables may be sent as their bytes). */
+  pack(anim: A, root: FieldNode, bytes: Uint8Array): unknown;
 }
 
 /** What binding the animation to a model gives (offsets of diagnostics in the animation's bytes). */
@@ -189,6 +202,21 @@ export interface ModelBindResult {
   materialBindings?: MaterialBindingInfo[];
   diagnostics: Diagnostic[];
 }
+
+/** What binding to a model means for the format, as the page knows it (no binding: that is the host's). */
+export type PageModelFacet<A> =
+  | {
+    target: 'joints';
+    /** What binding a model gives, for the "Bind Model…" hint. */
+    purpose: string;
+    /** The joint channels that pose the model's skeleton. */
+    joints(anim: A): JointChannels;
+  }
+  | { target: Exclude<ModelTarget, 'joints' | 'none'>; purpose: string }
+  | { target: 'none' };
+
+/** Binds the animation to a model (`root`, `bytes`: the animation's decode, for offsets). */
+export type ModelBind<A> = (anim: A, model: ModelData, root: FieldNode, bytes: Uint8Array) => ModelBindResult;
 
 /** What binding to a model means for the format. */
 export type ModelFacet<A> =
@@ -214,13 +242,34 @@ export interface SampleUnit {
   loopMode: number;
 }
 
-export interface FormatSpec<A extends FormatData = FormatData> {
+/**
+ * The page's half of a format (its `page.ts`): what the editor page runs on the data it unpacked.
+ * Imports nothing that decodes (the page's bundle is measured: see docs/architecture.md).
+ */
+export interface PageSpec<A extends FormatData = FormatData> {
   /** Stable id: the `format` of the data, of exports and of the sample contract. */
   readonly id: A['format'];
   /** Short name shown everywhere: `BCK`. */
   readonly label: string;
   /** What it animates: `joint animation`. */
   readonly title: string;
+  /** Set when the decoder was built from notes and synthetic files only: the UI says so. */
+  readonly lessTested?: string;
+  /** Every track of the animation (MOTN: of one sequence), in the sample contract's order. */
+  readonly planTracks: (anim: A, sequence?: number) => PlannedTrack[];
+  /** Said under the curves (MOTN: the interpolation is inferred). */
+  readonly interpolationNote?: string;
+  readonly groups: GroupFacet<A>;
+  readonly deferred?: PageDeferredTracks<A>;
+  readonly preview: PreviewSpec<A>;
+  readonly model: PageModelFacet<A>;
+  /** What it changes on a posed model at a frame (FORMATS.md §10.11); absent: nothing. */
+  readonly apply?: AnimationApplier<A>;
+  readonly wire: PageWireFacet<A>;
+}
+
+/** A whole format: its page half (spread from its `page.ts`) and the host's facets. */
+export interface FormatSpec<A extends FormatData = FormatData> extends PageSpec<A> {
   readonly family: FormatFamily;
   readonly magic: FormatMagic;
   /** Editor selectors and listings; registry.ts adds the Yaz0 variants (`.szs`, `.yaz0`). */
@@ -229,19 +278,9 @@ export interface FormatSpec<A extends FormatData = FormatData> {
   /** Codes only this format emits (the family's are in `family.codes`). */
   readonly codes: readonly DiagnosticCode[];
   readonly icon: FormatIcon;
-  /** Set when the decoder was built from notes and synthetic files only: the UI says so. */
-  readonly lessTested?: string;
-  /** Every track of the animation (MOTN: of one sequence), in the sample contract's order. */
-  readonly planTracks: (anim: A, sequence?: number) => PlannedTrack[];
-  /** Said under the curves (MOTN: the interpolation is inferred). */
-  readonly interpolationNote?: string;
-  readonly groups: GroupFacet<A>;
   readonly deferred?: DeferredTracks<A>;
-  readonly preview: PreviewSpec<A>;
   readonly summarize: (anim: A) => FormatSummary;
   readonly model: ModelFacet<A>;
-  /** What it changes on a posed model at a frame (FORMATS.md §10.11); absent: nothing. */
-  readonly apply?: AnimationApplier<A>;
   readonly wire: WireFacet<A>;
   /** README's sample contract: the track paths in order, one line each. */
   readonly samplePaths: readonly string[];

@@ -19,11 +19,6 @@ export interface Summary extends FormatSummary {
   diagnostics: Record<Diagnostic['severity'], number>;
 }
 
-/** A summary count as shown: `5`, or `3 of 5 readable` when the header declares more than the file holds. */
-export function countText(count: number, declared: number | undefined, format: (n: number) => string = String): string {
-  return declared !== undefined && declared > count ? `${format(count)} of ${format(declared)} readable` : format(count);
-}
-
 export function summarize(file: DecodedFile): Summary {
   const diagnostics = { error: 0, warning: 0, info: 0, hint: 0 };
   for (const d of file.diagnostics) diagnostics[d.severity]++;

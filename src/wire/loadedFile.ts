@@ -3,7 +3,7 @@
  * the animation as its payload, a model (the file's own, or the one an animation is bound to) as
  * the 3D view's payload. Pure: the editor and the test page (test/app-page) build it alike.
  */
-import { animPayload } from './animPayload';
+import { animPayload } from './animPack';
 import { AnimData, specFor } from '../formats/registry';
 import { summarize } from '../formats/summary';
 import type { DecodedFile } from '../formats/types';

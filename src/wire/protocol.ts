@@ -25,8 +25,8 @@
  */
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import type { Summary } from '../formats/summary';
-import { FORMAT_IDS } from '../formats/registry';
-import type { AnimFormat } from '../formats/registry';
+import { FORMAT_IDS } from '../formats/pages';
+import type { AnimFormat } from '../formats/pages';
 import type { ContainerInfo } from '../formats/types';
 import type { AnimPayload } from './animPayload';
 import type { ModelPayload } from './modelPayload';

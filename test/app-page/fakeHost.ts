@@ -16,7 +16,7 @@ import { decodeModel } from '../../src/formats/model/index';
 import { companionsAmong } from '../../src/formats/model/pick';
 import { openAnyArchive } from '../../src/formats/archive/archive';
 import { gameOf } from '../../src/formats/game';
-import { animPayload } from '../../src/wire/animPayload';
+import { animPayload } from '../../src/wire/animPack';
 import { buildModelPayload } from '../../src/wire/modelPayload';
 import { isWebviewToHost, msg, PROTOCOL_VERSION, ViewSettings, WebviewToHost } from '../../src/wire/protocol';
 

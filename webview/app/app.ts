@@ -5,7 +5,7 @@
  */
 import { unpackTree } from '../../src/wire/packedTree';
 import { animFromPayload } from '../../src/wire/animPayload';
-import { specFor } from '../../src/formats/registry';
+import { pageSpecFor } from '../../src/formats/pages';
 import { unpackModelPayload } from '../../src/wire/modelPayload';
 import { byteLengthOf, LoadedFile, RenderCounts, RenderedModel, ViewSettings } from '../../src/wire/protocol';
 import { groupCount } from '../curves/groups';
@@ -60,7 +60,7 @@ export class App {
     if (!root) throw new Error('the field tree from the extension host is malformed');
     const anim = file.anim ? animFromPayload(file.anim) : undefined;
     // Tracks that came along for the first group (a malformed part is left out: the panel asks for it).
-    if (anim && file.firstPart) specFor(anim).deferred?.attach(anim, file.firstPart.group, file.firstPart.part);
+    if (anim && file.firstPart) pageSpecFor(anim).deferred?.attach(anim, file.firstPart.group, file.firstPart.part);
     const payload = file.modelPayload ? unpackModelPayload(file.modelPayload) : undefined;
     this.card.hide();
     this.bus.settings.fire(settings);

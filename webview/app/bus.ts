@@ -4,7 +4,7 @@
  * what comes from the host (settings, reveal, notices).
  */
 import type { DescribedTrack } from '../../src/anim';
-import type { AnimData } from '../../src/formats/registry';
+import type { AnimData } from '../../src/formats/pages';
 import type { PageCommand, ViewSettings } from '../../src/wire/protocol';
 import type { HoverCard } from '../hover/hoverCard';
 import { Emitter } from '../shared/dom';

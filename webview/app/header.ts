@@ -3,9 +3,8 @@
  * diagnostics list (each diagnostic jumps to its bytes). File strings only via textContent.
  */
 import type { Diagnostic } from '../../src/formats/binary/diagnostics';
-import { grouped, plural } from '../../src/formats/binary/text';
-import { isAnimFormat, specOf } from '../../src/formats/registry';
-import { countText } from '../../src/formats/summary';
+import { countText, grouped, plural } from '../../src/formats/binary/text';
+import { isAnimFormat, pageSpecOf } from '../../src/formats/pages';
 import { byteLengthOf, LoadedFile, MaterialBindingInfo, PageCommand } from '../../src/wire/protocol';
 import { el } from '../shared/dom';
 import type { PageServices } from './bus';
@@ -142,7 +141,7 @@ export class HeaderPanel implements Panel {
 
   /** Formats that bind to a model: the bound model (or the models found beside the file) and a "Bind Model…" button. */
   private renderModel(file: LoadedFile): void {
-    const binding = isAnimFormat(file.format) ? specOf(file.format).model : undefined;
+    const binding = isAnimFormat(file.format) ? pageSpecOf(file.format).model : undefined;
     this.model.hidden = !binding || binding.target === 'none';
     this.modelRendered = { fileDiagnostics: 0, error: undefined };
     if (!binding || binding.target === 'none') {

@@ -3,8 +3,8 @@
  * sequence), as the format's FormatSpec.groups defines them. Listing is capped (a BCK may have
  * 65,535 joints: the picker switches to a number field) and planning is per group.
  */
-import { specFor } from '../../src/formats/registry';
-import type { AnimData } from '../../src/formats/registry';
+import { pageSpecFor } from '../../src/formats/pages';
+import type { AnimData } from '../../src/formats/pages';
 
 export interface GroupInfo {
   /** Stable id for state and <select> values, e.g. "joint:3", "register:0", "sequence:764". */
@@ -17,7 +17,7 @@ export interface GroupInfo {
 
 /** The first `limit` groups of an animation, in file order. */
 export function listGroups(anim: AnimData, limit = Infinity): GroupInfo[] {
-  const groups = specFor(anim).groups;
+  const groups = pageSpecFor(anim).groups;
   const n = Math.min(groups.count(anim), limit);
   const out: GroupInfo[] = new Array(n);
   for (let i = 0; i < n; i++) out[i] = { key: groups.key(anim, i), index: i, label: groups.label(anim, i) };
@@ -25,12 +25,12 @@ export function listGroups(anim: AnimData, limit = Infinity): GroupInfo[] {
 }
 
 export function groupCount(anim: AnimData): number {
-  return specFor(anim).groups.count(anim);
+  return pageSpecFor(anim).groups.count(anim);
 }
 
 /** The group of a key, or undefined. */
 export function groupIndex(anim: AnimData, key: string): number | undefined {
-  return specFor(anim).groups.index(anim, key);
+  return pageSpecFor(anim).groups.index(anim, key);
 }
 
 /** A group's label with the bound model: what the group drives in it (`Joint 1 · CoreLight`, `… → material 1`). */

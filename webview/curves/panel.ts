@@ -8,7 +8,7 @@ import type { DescribedKey, DescribedTrack } from '../../src/anim';
 import { describeGroup } from '../../src/anim/describe';
 import { plural } from '../../src/formats/binary/text';
 import type { FieldNode } from '../../src/formats/binary/fields';
-import { AnimData, specFor } from '../../src/formats/registry';
+import { AnimData, pageSpecFor } from '../../src/formats/pages';
 import type { PageServices } from '../app/bus';
 import { asRecord, Panel, PanelContext, RenderReport } from '../app/panel';
 import { el } from '../shared/dom';
@@ -79,7 +79,7 @@ export class CurvesPanel implements Panel {
     bus.selectField.event((node) => {
       const anim = this.shown?.anim;
       if (!anim) return;
-      const groups = specFor(anim).groups;
+      const groups = pageSpecFor(anim).groups;
       const index = groups.ofPath(anim, node.path);
       if (index !== undefined) this.request(groups.key(anim, index));
     });
@@ -106,7 +106,7 @@ export class CurvesPanel implements Panel {
       this.page.bus.shownGroup.fire(undefined);
       return;
     }
-    const groups = specFor(anim).groups;
+    const groups = pageSpecFor(anim).groups;
     this.groupPicker.label = groups.noun;
     this.groupPicker.setSource({
       count,
@@ -156,7 +156,7 @@ export class CurvesPanel implements Panel {
     const context = this.context;
     const anim = context?.anim;
     if (!context || !anim) return;
-    const spec = specFor(anim);
+    const spec = pageSpecFor(anim);
     const index = spec.groups.index(anim, key);
     if (index === undefined) return;
     const serial = ++this.serial;

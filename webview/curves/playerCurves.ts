@@ -6,8 +6,8 @@
  */
 import type { DescribedKey, DescribedTrack } from '../../src/anim';
 import { describeGroup } from '../../src/anim/describe';
-import { specFor } from '../../src/formats/registry';
-import type { AnimData } from '../../src/formats/registry';
+import { pageSpecFor } from '../../src/formats/pages';
+import type { AnimData } from '../../src/formats/pages';
 import { el } from '../shared/dom';
 import { Player, PlayerClock } from '../player/player';
 import { CurveView, CurveViewRange } from './curveView';
@@ -127,7 +127,7 @@ export class PlayerCurves {
    * the player to its loop mode.
    */
   show(anim: AnimData, key: string, options: { tracks?: DescribedTrack[]; title?: string } = {}): void {
-    const spec = specFor(anim);
+    const spec = pageSpecFor(anim);
     const index = spec.groups.index(anim, key);
     if (index === undefined) return;
     const tracks = options.tracks ?? describeGroup(anim, index);

@@ -10,8 +10,8 @@
  */
 import { applyAnimation } from '../../src/anim/apply';
 import type { PoseState } from '../../src/anim/poseState';
-import type { AnimData } from '../../src/formats/registry';
-import { specFor } from '../../src/formats/registry';
+import type { AnimData } from '../../src/formats/pages';
+import { pageSpecFor } from '../../src/formats/pages';
 import { payloadPoseState } from '../../src/wire/modelPayload';
 import type { ModelPayload } from '../../src/wire/modelPayload';
 
@@ -23,7 +23,7 @@ export interface PlayingAlong {
 }
 
 export function playingAlong(name: string, anim: AnimData): PlayingAlong {
-  return { name, anim, duration: specFor(anim).groups.duration(anim, 0) };
+  return { name, anim, duration: pageSpecFor(anim).groups.duration(anim, 0) };
 }
 
 /** Copies `from` into `to` (same model: same shapes, materials and joints). */

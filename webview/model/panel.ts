@@ -8,8 +8,8 @@
  * A click on the model (without dragging) shows the curves of the joint under the pointer when the
  * file animates joints.
  */
-import { specFor } from '../../src/formats/registry';
-import type { AnimData } from '../../src/formats/registry';
+import { pageSpecFor } from '../../src/formats/pages';
+import type { AnimData } from '../../src/formats/pages';
 import { animFromPayload } from '../../src/wire/animPayload';
 import type { ModelPayload } from '../../src/wire/modelPayload';
 import type { Companion } from '../../src/wire/protocol';
@@ -101,7 +101,7 @@ export class ModelPanel implements Panel {
       this.page.bus.modelViewShown.fire(false);
       return;
     }
-    this.own = context.anim && specFor(context.anim).apply ? context.anim : undefined;
+    this.own = context.anim && pageSpecFor(context.anim).apply ? context.anim : undefined;
     this.payload = unpacked.payload;
     if (!unpacked.payload) {
       this.failure = unpacked.problems[0]?.message ?? 'The model cannot be shown.';
@@ -278,7 +278,7 @@ export class ModelPanel implements Panel {
   private pickJoint(joint: number | undefined): void {
     const anim = this.context?.anim;
     if (!anim || joint === undefined || joint < 0) return;
-    const spec = specFor(anim);
+    const spec = pageSpecFor(anim);
     if (spec.model.target !== 'joints' || joint >= spec.groups.count(anim)) return;
     this.page.bus.requestGroup.fire(spec.groups.key(anim, joint));
   }
@@ -295,7 +295,7 @@ export class ModelPanel implements Panel {
     const text = !this.visible ? undefined
       : status === 'failed' ? `${this.failure}`
         : FALLBACK[status];
-    const skeleton = this.context?.anim && this.context.model && specFor(this.context.anim).model.target === 'joints'
+    const skeleton = this.context?.anim && this.context.model && pageSpecFor(this.context.anim).model.target === 'joints'
       ? ' The skeleton view below plays the animation instead.' : '';
     this.message.textContent = text ? `${text}${skeleton}` : '';
     this.message.hidden = !text;

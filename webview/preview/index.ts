@@ -1,8 +1,8 @@
 /** The preview beside a group's curves, of the kind its format's FormatSpec.preview names. */
 import type { DescribedTrack } from '../../src/anim';
 import { describeGroup } from '../../src/anim/describe';
-import { specFor } from '../../src/formats/registry';
-import type { AnimData } from '../../src/formats/registry';
+import { pageSpecFor } from '../../src/formats/pages';
+import type { AnimData } from '../../src/formats/pages';
 import { ColourSwatchPreview } from './colourSwatch';
 import { BtkCheckerPreview } from './btkChecker';
 import { TextureStripPreview } from './textureStrip';
@@ -29,7 +29,7 @@ export interface Preview {
 
 /** The preview for group `index`, or null when the format has none. */
 export function createPreview(anim: AnimData, index: number, tracks: DescribedTrack[]): Preview | null {
-  const preview = specFor(anim).preview;
+  const preview = pageSpecFor(anim).preview;
   switch (preview.kind) {
     case 'none':
       return null;

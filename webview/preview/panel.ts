@@ -2,8 +2,8 @@
  * The preview panel: the preview of the shown group (createPreview: a colour swatch, a texture
  * matrix …, as the format's FormatSpec.preview names it), following the player's frame.
  */
-import { specFor } from '../../src/formats/registry';
-import type { AnimData } from '../../src/formats/registry';
+import { pageSpecFor } from '../../src/formats/pages';
+import type { AnimData } from '../../src/formats/pages';
 import type { PageServices, ShownGroup } from '../app/bus';
 import type { Panel, PanelContext } from '../app/panel';
 import { groupCount } from '../curves/groups';
@@ -42,7 +42,7 @@ export class PreviewPanel implements Panel {
     const anim = context.anim;
     this.anim = anim;
     this.textures = context.payload?.payload?.textures;
-    this.visible = !!anim && specFor(anim).preview.kind !== 'none' && groupCount(anim) > 0;
+    this.visible = !!anim && pageSpecFor(anim).preview.kind !== 'none' && groupCount(anim) > 0;
     this.element.hidden = !this.visible;
     this.show(this.page.bus.shownGroup.value);
   }

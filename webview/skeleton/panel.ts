@@ -4,8 +4,8 @@
  * shows that joint's curves. It stands in for the 3D model view when that cannot draw (no WebGL2,
  * a lost context, a model payload that cannot be used: bus.modelViewShown).
  */
-import { specFor } from '../../src/formats/registry';
-import type { AnimData } from '../../src/formats/registry';
+import { pageSpecFor } from '../../src/formats/pages';
+import type { AnimData } from '../../src/formats/pages';
 import type { PageServices, ShownGroup } from '../app/bus';
 import type { Panel, PanelContext, RenderReport } from '../app/panel';
 import { groupCount } from '../curves/groups';
@@ -43,7 +43,7 @@ export class SkeletonPanel implements Panel {
 
   load(context: PanelContext): void {
     const { anim, model } = context;
-    const spec = anim && specFor(anim);
+    const spec = anim && pageSpecFor(anim);
     this.anim = anim;
     this.eligible = !!anim && !!model && spec?.model.target === 'joints' && model.joints.length > 0 && groupCount(anim) > 0;
     this.updateVisible();
@@ -55,7 +55,7 @@ export class SkeletonPanel implements Panel {
     if (!this.view) {
       this.view = new SkeletonView((joint) => {
         const a = this.anim;
-        if (a) this.page.bus.requestGroup.fire(specFor(a).groups.key(a, joint));
+        if (a) this.page.bus.requestGroup.fire(pageSpecFor(a).groups.key(a, joint));
       }).mount(this.element);
     }
     this.view.setData(model, spec.model.joints(anim), spec.groups.duration(anim, 0), this.page.bus.frame.value);
@@ -82,7 +82,7 @@ export class SkeletonPanel implements Panel {
 
   private select(group: ShownGroup | undefined): void {
     const anim = this.anim;
-    const joints = !!anim && specFor(anim).model.target === 'joints';
+    const joints = !!anim && pageSpecFor(anim).model.target === 'joints';
     this.view?.setSelectedJoint(group && joints && group.anim === anim ? group.index : -1);
   }
 }

@@ -2,7 +2,7 @@
  * The structure panel: the field tree-table of the load, linked to the other views through the
  * bus (link.ts). With a bound model, a group's table row names what the group drives in it.
  */
-import { specFor } from '../../src/formats/registry';
+import { pageSpecFor } from '../../src/formats/pages';
 import type { PageServices } from '../app/bus';
 import type { Panel, PanelContext } from '../app/panel';
 import { asRecord } from '../app/panel';
@@ -61,7 +61,7 @@ function labelHints(context: PanelContext): ((path: string) => string | undefine
   const anim = context.anim;
   const targets = context.model?.jointNames;
   if (!anim || !targets) return undefined;
-  const groups = specFor(anim).groups;
+  const groups = pageSpecFor(anim).groups;
   return (path) => {
     if (!/\]$/.test(path)) return undefined;
     const i = groups.ofPath(anim, path);

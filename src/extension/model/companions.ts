@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { baseName, decode } from '../../formats/index';
 import { specOfName } from '../../formats/registry';
-import { animPayload } from '../../wire/animPayload';
+import { animPayload } from '../../wire/animPack';
 import type { CompanionMessage } from '../../wire/protocol';
 
 /** workspaceState / globalState key: Record<file URI, ticked companion names>. */

@@ -60,3 +60,8 @@ export function escapeControls(text: string): string {
     return code < 0x100 ? '\\x' + code.toString(16).padStart(2, '0') : '\\u' + code.toString(16).padStart(4, '0');
   });
 }
+
+/** A summary count as shown: `5`, or `3 of 5 readable` when the header declares more than the file holds. */
+export function countText(count: number, declared: number | undefined, format: (n: number) => string = String): string {
+  return declared !== undefined && declared > count ? `${format(count)} of ${format(declared)} readable` : format(count);
+}

@@ -1,37 +1,14 @@
 /**
- * The FormatSpec facets BLK and BLA share (FORMATS.md §9.6): groups (one per weight track), the
- * cluster binding and the export schema around each kind's own tracks.
+ * The host facets BLK and BLA share (FORMATS.md §9.6): the cluster binding and the export schema
+ * around each kind's own tracks. Their page halves share clusterPage.ts.
  */
-import type { PlannedTrack } from '../../anim/tracks';
-import type { FormatData, FormatSpec } from '../spec';
+import type { ModelBind } from '../spec';
 import { bindClusters } from './binding';
-import { listGroups } from './family';
+import type { ClusterWeightData } from './clusterPage';
 
-/** What BLK and BLA data have in common. */
-export interface ClusterWeightData {
-  tracks: unknown[];
-  duration: number;
-  loopMode: number;
-}
-
-/**
- * Groups, preview (none) and model binding of a cluster weight kind whose chunk is `chunkId`
- * (CLK1, CLF1). `moves(anim, track)` says whether a track animates.
- */
-export function clusterWeightFacets<A extends ClusterWeightData & FormatData>(chunkId: string, plan: (anim: A, first: number, end: number) => PlannedTrack[],
-  moves: (anim: A, track: number) => boolean): Pick<FormatSpec<A>, 'groups' | 'preview' | 'model'> {
-  return {
-    groups: listGroups({
-      noun: 'Track', keyPrefix: 'track', items: (anim) => anim.tracks, label: (_anim, i) => `Weight track ${i}`, plan,
-      moves: (anim, _t, i) => moves(anim, i), rowPath: new RegExp(`^${chunkId}/trackTable\\[(\\d+)\\]`),
-    }),
-    preview: { kind: 'none' },
-    model: {
-      target: 'clusters',
-      purpose: 'check the tracks against the clusters',
-      bind: (anim, model, root) => bindClusters(anim.tracks?.length ?? 0, model, (root.children?.find((c) => c.name === chunkId)?.offset ?? 0x20) + 0x0C),
-    },
-  };
+/** The cluster binding of a cluster weight kind whose chunk is `chunkId` (CLK1, CLF1). */
+export function clusterWeightBind<A extends ClusterWeightData>(chunkId: string): ModelBind<A> {
+  return (anim, model, root) => bindClusters(anim.tracks?.length ?? 0, model, (root.children?.find((c) => c.name === chunkId)?.offset ?? 0x20) + 0x0C);
 }
 
 /** The export schema of a cluster weight kind: `track`s and the weight bank. */

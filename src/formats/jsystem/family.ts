@@ -1,23 +1,17 @@
 /**
- * What the J3D animation kinds share in their FormatSpecs (FORMATS.md §1): the family, its
- * magic, the summary of key-table tracks, and the checks a payload from the host gets in the page.
+ * What the J3D animation kinds share in their host specs (FORMATS.md §1): the family, its magic,
+ * the summary of key-table tracks, the material binding, the export schema. What their page halves
+ * share (groups, payload checks) is in familyPage.ts, re-exported here.
  */
 import { loopModeName } from '../../anim/loop';
 import { plural } from '../binary/text';
 import { bindingInfos, MaterialBindOptions, MaterialBindingResult } from '../../anim/materials';
-import { isInt, isObj, Obj } from '../binary/guards';
 import type { ModelData } from '../model/types';
-import type { FormatFamily, FormatMagic, FormatSummary, GroupFacet, ModelFacet } from '../spec';
-import type { PlannedTrack } from '../../anim/tracks';
-import { J3D_BINDING_CODES } from './binding';
-import { COLOUR_CODES } from './colour';
-import { JSYSTEM_CODES } from './container';
-import { FULL_TRACK_CODES } from './fulltrack';
-import { VERTEX_COLOUR_CODES } from './vtxcolour';
-import type { FullSrtTracks, FullTrack, J3DCommon, KeyTrack, Rgba, SrtTracks } from './types';
+import type { FormatMagic, FormatSummary, ModelBind } from '../spec';
+import type { FullTrack, J3DCommon, KeyTrack } from './types';
 
-/** The container's codes, then the checks several kinds share (full tracks, colours, vertex colours, bindings). */
-export const J3D_FAMILY: FormatFamily = { id: 'j3d', label: 'J3D', codes: [...JSYSTEM_CODES, ...FULL_TRACK_CODES, ...COLOUR_CODES, ...VERTEX_COLOUR_CODES, ...J3D_BINDING_CODES] };
+export * from './familyPage';
+
 
 /** `J3D1` at 0x00, `type` at 0x04. */
 export function j3dMagic(type: string): FormatMagic {
@@ -112,124 +106,16 @@ export function j3dFullSummary(anim: J3DCommon, tracks: readonly FullTrack[], gr
   };
 }
 
-/** The nine tracks of a full SRT triple (BCA), in file order. */
-export function fullSrtTrackList(axes: readonly (FullSrtTracks | undefined)[]): FullTrack[] {
-  const out: FullTrack[] = [];
-  for (const a of axes) if (a) out.push(a.scale, a.rotation, a.translation);
-  return out;
-}
-
-/** R, G, B, A in order. */
-export function rgbaList<T>(c: Rgba<T>): T[] {
-  return [c.r, c.g, c.b, c.a];
-}
-
-/** True when a full track steps (count ≥ 2): the group moves. */
-export function movesFull(tracks: readonly (FullTrack | undefined)[]): boolean {
-  return tracks.some((t) => t !== undefined && t.count >= 2);
-}
-
-/** The nine tracks of an SRT triple (x/y/z or s/t/q), in file order. */
-export function srtTrackList(axes: readonly (SrtTracks | undefined)[]): KeyTrack[] {
-  const out: KeyTrack[] = [];
-  for (const a of axes) if (a) out.push(a.scale, a.rotation, a.translation);
-  return out;
-}
-
-/** True when any track is keyed: the group moves. */
-export function moves(tracks: readonly (KeyTrack | undefined)[]): boolean {
-  return tracks.some((t) => t !== undefined && t.count >= 2);
-}
-
-/** `key` → n when it is `prefix:n` with 0 ≤ n < count. */
-export function indexOfKey(key: string, prefix: string, count: number): number | undefined {
-  if (!key.startsWith(prefix + ':')) return undefined;
-  const rest = key.slice(prefix.length + 1);
-  if (!/^\d+$/.test(rest)) return undefined;
-  const n = Number(rest);
-  return n < count ? n : undefined;
-}
-
-/** A kind whose groups are the items of one list, in file order (a BCK's joints, a BTP's entries). */
-export interface ListGroups<A, T> {
-  /** The picker's noun (`Joint`) and the prefix of the saved keys (`joint` → `joint:3`). */
-  noun: string;
-  keyPrefix: string;
-  items(anim: A): readonly T[] | undefined;
-  label(anim: A, i: number): string;
-  plan(anim: A, first: number, end: number): PlannedTrack[];
-  /** Whether item i animates: the group shown first is the first that does. */
-  moves(anim: A, item: T, i: number): boolean;
-  /** The table rows of the structure tree that select an item: the first capture is the row. */
-  rowPath: RegExp;
-  /** Table rows per item (a BTK entry has 3, one per axis); 1 by default. */
-  rowsPerItem?: number;
-}
-
-/** The groups facet of a kind whose groups are one list of the animation. */
-export function listGroups<A extends { duration: number; loopMode: number }, T>(o: ListGroups<A, T>): GroupFacet<A> {
-  const count = (anim: A): number => o.items(anim)?.length ?? 0;
-  const rows = o.rowsPerItem ?? 1;
-  return {
-    noun: o.noun,
-    count,
-    key: (_anim, i) => `${o.keyPrefix}:${i}`,
-    index: (anim, key) => indexOfKey(key, o.keyPrefix, count(anim)),
-    label: o.label,
-    plan: (anim, i) => o.plan(anim, i, i + 1),
-    first: (anim) => Math.max(0, (o.items(anim) ?? []).findIndex((item, i) => o.moves(anim, item, i))),
-    ofPath: (anim, path) => {
-      const m = o.rowPath.exec(path);
-      const i = m ? Math.floor(Number(m[1]) / rows) : -1;
-      return i >= 0 && i < count(anim) ? i : undefined;
-    },
-    duration: (anim) => anim.duration,
-    loopMode: (anim) => anim.loopMode,
-  };
-}
-
 /**
- * The model facet of a kind whose entries bind to materials by name: `bind` gives the bindings,
- * this turns them into what the page and the export show (` → material 1` after each entry).
+ * The binding of a kind whose entries bind to materials by name: `bind` gives the bindings, this
+ * turns them into what the page and the export show (` → material 1` after each entry).
  */
-export function materialTarget<A>(bind: (model: Pick<ModelData, 'materials'>, anim: A, options: MaterialBindOptions) => MaterialBindingResult): ModelFacet<A> {
-  return {
-    target: 'materials',
-    purpose: 'see which materials the entries drive',
-    bind(anim, model, root) {
-      const result = bind(model, anim, { animRoot: root });
-      const { infos, suffixes } = bindingInfos(result);
-      return { materialBindings: infos, groupTargets: suffixes, diagnostics: result.diagnostics };
-    },
+export function materialBind<A>(bind: (model: Pick<ModelData, 'materials'>, anim: A, options: MaterialBindOptions) => MaterialBindingResult): ModelBind<A> {
+  return (anim, model, root) => {
+    const result = bind(model, anim, { animRoot: root });
+    const { infos, suffixes } = bindingInfos(result);
+    return { materialBindings: infos, groupTargets: suffixes, diagnostics: result.diagnostics };
   };
-}
-
-// ---- payload checks (the page never trusts what arrives) ------------------------------------
-
-export function isKeyTrack(x: unknown): x is KeyTrack {
-  return isObj(x) && isInt(x.count) && isInt(x.index) && isInt(x.tangentMode);
-}
-
-export function isFullTrack(x: unknown): x is FullTrack {
-  return isObj(x) && isInt(x.count) && isInt(x.index);
-}
-
-export function isFullSrtTracks(x: unknown): x is FullSrtTracks {
-  return isObj(x) && isFullTrack(x.scale) && isFullTrack(x.rotation) && isFullTrack(x.translation);
-}
-
-/** An object with r, g, b, a each passing `item`. */
-export function isRgba<T>(x: unknown, item: (y: unknown) => y is T): x is Rgba<T> {
-  return isObj(x) && item(x.r) && item(x.g) && item(x.b) && item(x.a);
-}
-
-export function isSrtTracks(x: unknown): x is SrtTracks {
-  return isObj(x) && isKeyTrack(x.scale) && isKeyTrack(x.rotation) && isKeyTrack(x.translation);
-}
-
-/** The J3DCommon fields and `format` of a payload. */
-export function isJ3dCommon(x: unknown, format: string): x is Obj & J3DCommon {
-  return isObj(x) && x.format === format && isInt(x.loopMode) && isInt(x.rotationFraction) && isInt(x.duration);
 }
 
 // ---- export schema parts shared by the kinds -------------------------------------------------
