@@ -17,7 +17,7 @@ import { VERTEX_COLOUR_CODES } from './vtxcolour';
 import type { FullSrtTracks, FullTrack, J3DCommon, KeyTrack, Rgba, SrtTracks } from './types';
 
 /** The container's codes, then the checks several kinds share (full tracks, colours, vertex colours, bindings). */
-export const J3D_FAMILY: FormatFamily = { id: 'j3d', label: 'J3D', codes: [...JSYSTEM_CODES, ...FULL_TRACK_CODES, ...COLOUR_CODES, ...VERTEX_COLOUR_CODES, ...J3D_BINDING_CODES] };
+export const J3D_FAMILY: FormatFamily = { id: 'j3d', label: 'J3D', codes: [...JSYSTEM_CODES, ...FULL_TRACK_CODES, ...COLOUR_CODES, ...VERTEX_COLOUR_CODES, ...J3D_BINDING_CODES], endian: 'big' };
 
 /** `J3D1` at 0x00, `type` at 0x04. */
 export function j3dMagic(type: string): FormatMagic {

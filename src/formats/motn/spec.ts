@@ -10,7 +10,7 @@ import type { MotnAnim, MotnSequence, MotnTrack } from './types';
 import { isInt, isObj, Obj } from '../binary/guards';
 
 /** MOTN has no container of its own: its family is itself. */
-const MOTN_FAMILY: FormatFamily = { id: 'motn', label: 'MOTN', codes: MOTN_CODES };
+const MOTN_FAMILY: FormatFamily = { id: 'motn', label: 'MOTN', codes: MOTN_CODES, endian: 'little' };
 
 const SEQUENCE_PATH = /^sequences\[(\d+)\]/;
 

@@ -1,0 +1,100 @@
+/**
+ * The export's field tree (`structure`, src/export/json.ts) written back to bytes: every value at
+ * its span. Scalars take their type; `char[N]` and `cstring` text is written when it is plain
+ * ASCII; array elements come from `elements` through the array's element layout. What the tree
+ * holds no value for (padding, `bytes`, unknown ranges, gaps between fields, non-finite floats
+ * exported as null, names in Shift-JIS) is left as it is: the export's `rawBytes` carries it
+ * (rawBytes.ts).
+ *
+ * The input is a JSON document a user may have edited: it is checked as it is written, and the
+ * first bad value throws a BuildInputError naming its JSON path.
+ */
+import { Endian, isScalarType } from '../formats/binary/fields';
+import { arrayAt, describe, fail, integerAt, member, objectAt, stringAt } from './input';
+import { writeScalar } from './scalars';
+
+/** Fields nest this deep at most (the decoders' trees are about 6 deep): a bound on recursion. */
+const MAX_DEPTH = 64;
+
+/** Text written back byte for byte: printable ASCII (what decoders show as is). */
+const PLAIN_TEXT = /^[\x20-\x7e]*$/;
+
+interface Target {
+  out: Uint8Array;
+  endian: Endian;
+}
+
+function writeText(target: Target, offset: number, size: number, type: string, value: string, path: string): void {
+  if (!PLAIN_TEXT.test(value) || value.includes('\\')) return;
+  // a cstring whose NUL lies past its field (an unterminated name) is written without it
+  const terminated = type === 'cstring' && value.length < size;
+  const length = value.length + (terminated ? 1 : 0);
+  if (length > size) fail(path, `${JSON.stringify(value)} needs ${length} bytes; the field has ${size}`);
+  for (let i = 0; i < value.length; i++) target.out[offset + i] = value.charCodeAt(i);
+  if (terminated) target.out[offset + value.length] = 0;
+}
+
+/** One array element (or one field of it) at `base`, laid out by `layout`. */
+function writeElement(target: Target, layout: Record<string, unknown>, base: number, value: unknown, path: string, layoutPath: string, depth: number): void {
+  if (depth > MAX_DEPTH) fail(layoutPath, `element layouts nest deeper than ${MAX_DEPTH}`);
+  const offset = base + integerAt(layout.offset, member(layoutPath, 'offset'), 0, target.out.length);
+  const type = stringAt(layout.type, member(layoutPath, 'type'));
+  if (layout.fields !== undefined) {
+    const fields = arrayAt(layout.fields, member(layoutPath, 'fields'));
+    const record = objectAt(value, path);
+    fields.forEach((f, i) => {
+      const fieldPath = member(member(layoutPath, 'fields'), i);
+      const field = objectAt(f, fieldPath);
+      const name = stringAt(field.name, member(fieldPath, 'name'));
+      writeElement(target, field, offset, record[name], member(path, name), fieldPath, depth + 1);
+    });
+    return;
+  }
+  if (isScalarType(type)) {
+    if (value === null) return; // a non-finite float: rawBytes has its bytes
+    writeScalar(target.out, offset, type, target.endian, value, path);
+  } else if (value !== null) {
+    fail(path, `a ${type} element has no value to write (null expected), got ${describe(value)}`);
+  }
+}
+
+function writeArray(target: Target, node: Record<string, unknown>, offset: number, path: string): void {
+  const arrayPath = member(path, 'array');
+  const array = objectAt(node.array, arrayPath);
+  const count = integerAt(array.count, member(arrayPath, 'count'), 0, target.out.length);
+  const stride = integerAt(array.stride, member(arrayPath, 'stride'), 0, target.out.length);
+  const element = objectAt(array.element, member(arrayPath, 'element'));
+  const elements = arrayAt(node.elements, member(path, 'elements'));
+  if (elements.length !== count) fail(member(path, 'elements'), `${elements.length} elements for an array of count ${count}`);
+  const size = integerAt(element.size, member(member(arrayPath, 'element'), 'size'), 0, target.out.length);
+  if (count > 0 && offset + (count - 1) * stride + size > target.out.length) {
+    fail(arrayPath, `${count} elements of stride ${stride} from ${offset} run past the end of the file (${target.out.length} bytes)`);
+  }
+  for (let i = 0; i < count; i++) {
+    writeElement(target, element, offset + i * stride, elements[i], member(member(path, 'elements'), i), member(arrayPath, 'element'), 0);
+  }
+}
+
+function writeField(target: Target, value: unknown, path: string, depth: number): void {
+  if (depth > MAX_DEPTH) fail(path, `fields nest deeper than ${MAX_DEPTH}`);
+  const node = objectAt(value, path);
+  if (node.missing === true) return; // past the end of the bytes when exported: nothing to write
+  const offset = integerAt(node.offset, member(path, 'offset'), 0, target.out.length);
+  const size = integerAt(node.size, member(path, 'size'), 0, target.out.length);
+  const type = stringAt(node.type, member(path, 'type'));
+  if (node.children !== undefined) {
+    arrayAt(node.children, member(path, 'children')).forEach((c, i) => writeField(target, c, member(member(path, 'children'), i), depth + 1));
+  }
+  if (node.array !== undefined) writeArray(target, node, offset, path);
+  const v = node.value;
+  if (v === undefined || v === null) return;
+  const valuePath = member(path, 'value');
+  if (isScalarType(type)) writeScalar(target.out, offset, type, target.endian, v, valuePath);
+  else if (type === 'cstring' || /^char\[\d+\]$/.test(type)) writeText(target, offset, size, type, stringAt(v, valuePath), valuePath);
+  // other typed values (a structure's summary text) are views, not bytes
+}
+
+/** Writes every value of the field tree `structure` into `out` (whose length is the file's size). */
+export function writeStructure(structure: unknown, out: Uint8Array, endian: Endian, path = 'structure'): void {
+  writeField({ out, endian }, structure, path, 0);
+}
