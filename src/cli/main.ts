@@ -26,6 +26,7 @@ import {
 } from './output';
 import { formatSummary } from './summaryText';
 import { POSE, TEXTURES } from './modelCommands';
+import { BUILD } from './buildCommand';
 
 /** From package.json, so the CLI and the extension's exports carry the same generator string. */
 export const VERSION: string = version;
@@ -274,6 +275,7 @@ Options:
   -o, --output OUT    write to OUT instead of standard output
   --max-samples N     allow up to N samples`,
   },
+  BUILD,
   LS,
   EXTRACT,
   TEXTURES,

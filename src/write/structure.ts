@@ -10,7 +10,7 @@
  * first bad value throws a BuildInputError naming its JSON path.
  */
 import { Endian, isScalarType } from '../formats/binary/fields';
-import { arrayAt, describe, fail, integerAt, member, objectAt, stringAt } from './input';
+import { arrayAt, BuildInputError, describe, fail, integerAt, member, objectAt, stringAt } from './input';
 import { writeScalar } from './scalars';
 
 /** Fields nest this deep at most (the decoders' trees are about 6 deep): a bound on recursion. */
@@ -89,8 +89,14 @@ function writeField(target: Target, value: unknown, path: string, depth: number)
   const v = node.value;
   if (v === undefined || v === null) return;
   const valuePath = member(path, 'value');
-  if (isScalarType(type)) writeScalar(target.out, offset, type, target.endian, v, valuePath);
-  else if (type === 'cstring' || /^char\[\d+\]$/.test(type)) writeText(target, offset, size, type, stringAt(v, valuePath), valuePath);
+  try {
+    if (isScalarType(type)) writeScalar(target.out, offset, type, target.endian, v, valuePath);
+    else if (type === 'cstring' || /^char\[\d+\]$/.test(type)) writeText(target, offset, size, type, stringAt(v, valuePath), valuePath);
+  } catch (e) {
+    // say which field of the file it is, as the tree and `validate` name it
+    if (e instanceof BuildInputError && typeof node.path === 'string' && node.path) throw new BuildInputError(e.path, `${e.reason} (field ${node.path})`);
+    throw e;
+  }
   // other typed values (a structure's summary text) are views, not bytes
 }
 
