@@ -12,7 +12,8 @@ import * as zlib from 'zlib';
 import { describeTracks, sampleStream } from '../src/anim';
 import { DEFAULT_MAX_SAMPLES, SampleLimitError } from '../src/anim/sample';
 import { bindModel } from '../src/extension/model/binding';
-import { sampleDocument, writeJson } from '../src/export/serialize';
+import { exportDecoded } from '../src/export/json';
+import { jsonFileText, sampleDocument, writeJson } from '../src/export/serialize';
 import {
   compressionOf, decompressEntry, extractAny, isAnyArchive, listArchiveTree, openAnyArchive,
 } from '../src/formats/archive/archive';
@@ -23,6 +24,7 @@ import { decode } from '../src/formats/index';
 import { decodeModel } from '../src/formats/model/model';
 import type { ModelData } from '../src/formats/model/types';
 import type { DecodedFile } from '../src/formats/types';
+import { buildFromExport } from '../src/write/exportBuild';
 import { prng } from '../test/fixtures/prng';
 import { buildPks } from '../test/fixtures/pks-writer';
 import { listSamples, samplePath, SAMPLES_DIR } from '../test/unit/helpers';
@@ -31,11 +33,11 @@ import { listSamples, samplePath, SAMPLES_DIR } from '../test/unit/helpers';
 export const FUZZ_MAX_SAMPLES = Math.min(DEFAULT_MAX_SAMPLES, 1_000_000);
 
 export type MemberKind = 'anim' | 'archive' | 'pks' | 'model';
-export const TARGETS = ['decode', 'sample', 'describe', 'binding', 'archive', 'pks-gzip', 'model'] as const;
+export const TARGETS = ['decode', 'sample', 'describe', 'binding', 'archive', 'pks-gzip', 'model', 'rebuild'] as const;
 export type Target = (typeof TARGETS)[number];
 
 const TARGETS_OF: Record<MemberKind, Target[]> = {
-  anim: ['decode', 'sample', 'describe', 'binding'],
+  anim: ['decode', 'sample', 'describe', 'binding', 'rebuild'],
   archive: ['archive'],
   pks: ['pks-gzip'],
   model: ['model', 'binding'],
@@ -316,7 +318,23 @@ export function runTarget(corpus: Corpus, input: Input): void {
     case 'model':
       decodeModel(bytes, new DiagnosticSink());
       return;
+    case 'rebuild': {
+      // export → JSON text → build gives the same bytes: asked of inputs that decode without
+      // errors, and held for every input (rawBytes carries what the fields do not)
+      const file = decode(bytes, name);
+      if (!file.anim) return;
+      const built = buildFromExport(JSON.parse(jsonFileText(exportDecoded(file))));
+      const at = firstDifference(built, file.bytes);
+      if (at >= 0) throw new Error(`export → build differs at 0x${at.toString(16)} (${built.length} vs ${file.bytes.length} bytes)`);
+      return;
+    }
   }
+}
+
+function firstDifference(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
+  return a.length === b.length ? -1 : n;
 }
 
 /** A SampleLimitError is a refusal, not a finding. */

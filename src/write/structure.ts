@@ -16,6 +16,12 @@ import { writeScalar } from './scalars';
 /** Fields nest this deep at most (the decoders' trees are about 6 deep): a bound on recursion. */
 const MAX_DEPTH = 64;
 
+/**
+ * Spans may lie past the end of the file in a decoder's tree (a truncated file: their values are
+ * null); only a value written there is refused. Any offset within this bound is taken.
+ */
+const MAX_OFFSET = 2 ** 32;
+
 /** Text written back byte for byte: printable ASCII (what decoders show as is). */
 const PLAIN_TEXT = /^[\x20-\x7e]*$/;
 
@@ -29,6 +35,7 @@ function writeText(target: Target, offset: number, size: number, type: string, v
   // a cstring whose NUL lies past its field (an unterminated name) is written without it
   const terminated = type === 'cstring' && value.length < size;
   const length = value.length + (terminated ? 1 : 0);
+  if (offset + length > target.out.length) fail(path, `the text at ${offset} runs past the end of the file (${target.out.length} bytes)`);
   if (length > size) fail(path, `${JSON.stringify(value)} needs ${length} bytes; the field has ${size}`);
   for (let i = 0; i < value.length; i++) target.out[offset + i] = value.charCodeAt(i);
   if (terminated) target.out[offset + value.length] = 0;
@@ -37,10 +44,11 @@ function writeText(target: Target, offset: number, size: number, type: string, v
 /** One array element (or one field of it) at `base`, laid out by `layout`. */
 function writeElement(target: Target, layout: Record<string, unknown>, base: number, value: unknown, path: string, layoutPath: string, depth: number): void {
   if (depth > MAX_DEPTH) fail(layoutPath, `element layouts nest deeper than ${MAX_DEPTH}`);
-  const offset = base + integerAt(layout.offset, member(layoutPath, 'offset'), 0, target.out.length);
+  const offset = base + integerAt(layout.offset, member(layoutPath, 'offset'), 0, MAX_OFFSET);
   const type = stringAt(layout.type, member(layoutPath, 'type'));
   if (layout.fields !== undefined) {
     const fields = arrayAt(layout.fields, member(layoutPath, 'fields'));
+    if (value === null) return; // an element past the end of the bytes when exported
     const record = objectAt(value, path);
     fields.forEach((f, i) => {
       const fieldPath = member(member(layoutPath, 'fields'), i);
@@ -61,15 +69,12 @@ function writeElement(target: Target, layout: Record<string, unknown>, base: num
 function writeArray(target: Target, node: Record<string, unknown>, offset: number, path: string): void {
   const arrayPath = member(path, 'array');
   const array = objectAt(node.array, arrayPath);
-  const count = integerAt(array.count, member(arrayPath, 'count'), 0, target.out.length);
-  const stride = integerAt(array.stride, member(arrayPath, 'stride'), 0, target.out.length);
+  const count = integerAt(array.count, member(arrayPath, 'count'), 0, MAX_OFFSET);
+  const stride = integerAt(array.stride, member(arrayPath, 'stride'), 0, MAX_OFFSET);
   const element = objectAt(array.element, member(arrayPath, 'element'));
   const elements = arrayAt(node.elements, member(path, 'elements'));
   if (elements.length !== count) fail(member(path, 'elements'), `${elements.length} elements for an array of count ${count}`);
-  const size = integerAt(element.size, member(member(arrayPath, 'element'), 'size'), 0, target.out.length);
-  if (count > 0 && offset + (count - 1) * stride + size > target.out.length) {
-    fail(arrayPath, `${count} elements of stride ${stride} from ${offset} run past the end of the file (${target.out.length} bytes)`);
-  }
+  // elements past the end of the file are null (nothing was read there); a value there is refused by writeScalar
   for (let i = 0; i < count; i++) {
     writeElement(target, element, offset + i * stride, elements[i], member(member(path, 'elements'), i), member(arrayPath, 'element'), 0);
   }
@@ -79,8 +84,8 @@ function writeField(target: Target, value: unknown, path: string, depth: number)
   if (depth > MAX_DEPTH) fail(path, `fields nest deeper than ${MAX_DEPTH}`);
   const node = objectAt(value, path);
   if (node.missing === true) return; // past the end of the bytes when exported: nothing to write
-  const offset = integerAt(node.offset, member(path, 'offset'), 0, target.out.length);
-  const size = integerAt(node.size, member(path, 'size'), 0, target.out.length);
+  const offset = integerAt(node.offset, member(path, 'offset'), 0, MAX_OFFSET);
+  const size = integerAt(node.size, member(path, 'size'), 0, MAX_OFFSET);
   const type = stringAt(node.type, member(path, 'type'));
   if (node.children !== undefined) {
     arrayAt(node.children, member(path, 'children')).forEach((c, i) => writeField(target, c, member(member(path, 'children'), i), depth + 1));

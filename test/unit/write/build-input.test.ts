@@ -112,7 +112,7 @@ describe('write: a build it cannot do names the JSON path', () => {
   it('a field past the end of the file, a bad raw run, an older schema, a size beyond the bound', () => {
     const { doc } = exported(BRK);
     find(doc.structure, 'TRK1/duration').offset = 1 << 20;
-    assert.match(buildError(doc).message, /offset: \d+ is outside 0\.\.224/);
+    assert.match(buildError(doc).message, /\.value: s16 at 1048576 lies outside the file \(224 bytes\)/);
     const raw = exported(BRK).doc;
     (raw.rawBytes as { hex: string }[])[0].hex = 'xyz';
     assert.match(buildError(raw).message, /^rawBytes\[0\]\.hex: expected an even number of hex digits/);
