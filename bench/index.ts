@@ -19,6 +19,7 @@ import { readPathInput } from '../src/cli/input';
 import { run as runCli } from '../src/cli/main';
 import type { CliIO } from '../src/cli/output';
 import { benchTargets } from './targets';
+import { benchBuild } from './build';
 
 function benchDecodeSamples(): void {
   heading('Decode: real samples (median of repeated runs)', 'bytes', 'ms/file', 'MB/s');
@@ -130,6 +131,7 @@ function main(): void {
   benchWorstCase();
   benchSampleMotion();
   benchModels();
+  benchBuild();
 }
 
 main();

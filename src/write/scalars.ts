@@ -39,28 +39,32 @@ export function floatToHalf(value: number): number {
   return sign | half;
 }
 
+function pathOf(where: string | (() => string)): string {
+  return typeof where === 'string' ? where : where();
+}
+
 /**
  * Writes `value` as `type` at `offset`. Integers must be whole and in range; floats finite and in
  * the type's range (f32 rounds to the nearest float, f16 to the nearest half). `path` names the
  * value in the JSON document for the error.
  */
-export function writeScalar(out: Uint8Array, offset: number, type: ScalarType, endian: Endian, value: unknown, path: string): void {
-  if (typeof value !== 'number' || !Number.isFinite(value)) fail(path, `expected a number for ${type}, got ${describe(value)}`);
+export function writeScalar(out: Uint8Array, offset: number, type: ScalarType, endian: Endian, value: unknown, where: string | (() => string)): void {
+  if (typeof value !== 'number' || !Number.isFinite(value)) fail(pathOf(where), `expected a number for ${type}, got ${describe(value)}`);
   const size = SCALAR_SIZE[type];
-  if (offset < 0 || offset + size > out.length) fail(path, `${type} at ${offset} lies outside the file (${out.length} bytes)`);
+  if (offset < 0 || offset + size > out.length) fail(pathOf(where), `${type} at ${offset} lies outside the file (${out.length} bytes)`);
   let bits: number;
   const range = INTEGER_RANGE[type];
   if (range) {
-    if (!Number.isInteger(value)) fail(path, `${value} is not a whole number (${type})`);
-    if (value < range[0] || value > range[1]) fail(path, `${value} does not fit in ${type} (${range[0]}..${range[1]})`);
+    if (!Number.isInteger(value)) fail(pathOf(where), `${value} is not a whole number (${type})`);
+    if (value < range[0] || value > range[1]) fail(pathOf(where), `${value} does not fit in ${type} (${range[0]}..${range[1]})`);
     bits = value;
   } else if (type === 'f32') {
-    if (Math.abs(value) > F32_MAX) fail(path, `${value} does not fit in f32`);
+    if (Math.abs(value) > F32_MAX) fail(pathOf(where), `${value} does not fit in f32`);
     // JSON has no −0 (it reads back as 0): written as 0 here too, so the export's rawBytes keep the sign bit
     scratch.setFloat32(0, value + 0);
     bits = scratch.getUint32(0);
   } else {
-    if (Math.abs(value) > F16_MAX) fail(path, `${value} does not fit in f16 (±${F16_MAX})`);
+    if (Math.abs(value) > F16_MAX) fail(pathOf(where), `${value} does not fit in f16 (±${F16_MAX})`);
     bits = floatToHalf(value + 0);
   }
   const le = endian === 'little';

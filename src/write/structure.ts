@@ -41,28 +41,45 @@ function writeText(target: Target, offset: number, size: number, type: string, v
   if (terminated) target.out[offset + value.length] = 0;
 }
 
-/** One array element (or one field of it) at `base`, laid out by `layout`. */
-function writeElement(target: Target, layout: Record<string, unknown>, base: number, value: unknown, path: string, layoutPath: string, depth: number): void {
+/** An element layout, checked once per array: what each element's value is written through. */
+interface CompiledLayout {
+  offset: number;
+  type: string;
+  fields?: { name: string; layout: CompiledLayout }[];
+}
+
+function compileLayout(value: unknown, layoutPath: string, depth: number): CompiledLayout {
   if (depth > MAX_DEPTH) fail(layoutPath, `element layouts nest deeper than ${MAX_DEPTH}`);
-  const offset = base + integerAt(layout.offset, member(layoutPath, 'offset'), 0, MAX_OFFSET);
-  const type = stringAt(layout.type, member(layoutPath, 'type'));
+  const layout = objectAt(value, layoutPath);
+  const compiled: CompiledLayout = {
+    offset: integerAt(layout.offset, member(layoutPath, 'offset'), 0, MAX_OFFSET),
+    type: stringAt(layout.type, member(layoutPath, 'type')),
+  };
   if (layout.fields !== undefined) {
-    const fields = arrayAt(layout.fields, member(layoutPath, 'fields'));
-    if (value === null) return; // an element past the end of the bytes when exported
-    const record = objectAt(value, path);
-    fields.forEach((f, i) => {
-      const fieldPath = member(member(layoutPath, 'fields'), i);
-      const field = objectAt(f, fieldPath);
-      const name = stringAt(field.name, member(fieldPath, 'name'));
-      writeElement(target, field, offset, record[name], member(path, name), fieldPath, depth + 1);
+    const fieldsPath = member(layoutPath, 'fields');
+    compiled.fields = arrayAt(layout.fields, fieldsPath).map((f, i) => {
+      const fieldPath = member(fieldsPath, i);
+      return { name: stringAt(objectAt(f, fieldPath).name, member(fieldPath, 'name')), layout: compileLayout(f, fieldPath, depth + 1) };
     });
+  }
+  return compiled;
+}
+
+/** One array element (or one field of it) at `base`; `path` is built only for an error (millions of elements). */
+function writeElement(target: Target, layout: CompiledLayout, base: number, value: unknown, path: () => string): void {
+  const offset = base + layout.offset;
+  if (layout.fields) {
+    if (value === null) return; // an element past the end of the bytes when exported
+    if (typeof value !== 'object' || Array.isArray(value)) fail(path(), `expected an object, got ${describe(value)}`);
+    const record = value as Record<string, unknown>;
+    for (const f of layout.fields) writeElement(target, f.layout, offset, record[f.name], () => member(path(), f.name));
     return;
   }
-  if (isScalarType(type)) {
+  if (isScalarType(layout.type)) {
     if (value === null) return; // a non-finite float: rawBytes has its bytes
-    writeScalar(target.out, offset, type, target.endian, value, path);
+    writeScalar(target.out, offset, layout.type, target.endian, value, path);
   } else if (value !== null) {
-    fail(path, `a ${type} element has no value to write (null expected), got ${describe(value)}`);
+    fail(path(), `a ${layout.type} element has no value to write (null expected), got ${describe(value)}`);
   }
 }
 
@@ -71,13 +88,12 @@ function writeArray(target: Target, node: Record<string, unknown>, offset: numbe
   const array = objectAt(node.array, arrayPath);
   const count = integerAt(array.count, member(arrayPath, 'count'), 0, MAX_OFFSET);
   const stride = integerAt(array.stride, member(arrayPath, 'stride'), 0, MAX_OFFSET);
-  const element = objectAt(array.element, member(arrayPath, 'element'));
-  const elements = arrayAt(node.elements, member(path, 'elements'));
-  if (elements.length !== count) fail(member(path, 'elements'), `${elements.length} elements for an array of count ${count}`);
+  const element = compileLayout(array.element, member(arrayPath, 'element'), 0);
+  const elementsPath = member(path, 'elements');
+  const elements = arrayAt(node.elements, elementsPath);
+  if (elements.length !== count) fail(elementsPath, `${elements.length} elements for an array of count ${count}`);
   // elements past the end of the file are null (nothing was read there); a value there is refused by writeScalar
-  for (let i = 0; i < count; i++) {
-    writeElement(target, element, offset + i * stride, elements[i], member(member(path, 'elements'), i), member(arrayPath, 'element'), 0);
-  }
+  for (let i = 0; i < count; i++) writeElement(target, element, offset + i * stride, elements[i], () => member(elementsPath, i));
 }
 
 function writeField(target: Target, value: unknown, path: string, depth: number): void {
