@@ -27,6 +27,7 @@ import {
 import { formatSummary } from './summaryText';
 import { POSE, TEXTURES } from './modelCommands';
 import { BUILD } from './buildCommand';
+import { KEYS } from './keysCommand';
 
 /** From package.json, so the CLI and the extension's exports carry the same generator string. */
 export const VERSION: string = version;
@@ -275,6 +276,7 @@ Options:
   -o, --output OUT    write to OUT instead of standard output
   --max-samples N     allow up to N samples`,
   },
+  KEYS,
   BUILD,
   LS,
   EXTRACT,
