@@ -9,6 +9,7 @@ import { writeBytesAtomically } from '../export/chunkedFile';
 import { decode } from '../formats/index';
 import { plural } from '../formats/binary/text';
 import { hex } from '../formats/binary/diagnostics';
+import { buildBckFromKeys } from '../write/bck/layout';
 import { buildFromExport, isExportDocument } from '../write/exportBuild';
 import { BuildInputError, isObject } from '../write/input';
 import { parse } from './args';
@@ -38,8 +39,9 @@ function readDocument(file: string): unknown {
 /** The bytes a document describes; a value it cannot take is a CliError (exit 2) naming its JSON path. */
 export function buildDocument(doc: unknown, file: string): Uint8Array {
   try {
+    if (isObject(doc) && doc.keysVersion !== undefined) return buildBckFromKeys(doc);
     if (!isObject(doc) || !isExportDocument(doc)) {
-      throw new BuildInputError('', 'not an AnimScope export (`animscope export FILE -o FILE.json` writes one)');
+      throw new BuildInputError('', 'neither an AnimScope export nor a keys form (`animscope export FILE -o DOC.json` or `animscope keys FILE -o KEYS.json` writes one)');
     }
     return buildFromExport(doc);
   } catch (e) {
@@ -72,7 +74,7 @@ function buildCommand(args: string[], io: CliIO): number {
 }
 
 export const BUILD: Command = {
-  name: 'build', synopsis: 'DOC.json -o OUT', summary: 'write an animation from its JSON export (byte for byte)', run: buildCommand,
+  name: 'build', synopsis: 'DOC.json -o OUT', summary: 'write an animation from its JSON export (byte for byte) or BCK keys form', run: buildCommand,
   help: `Writes the animation an export describes (\`animscope export FILE -o DOC.json\`, schema 3):
 every field's value at its offset, then the document's rawBytes (padding, gaps and other bytes the
 values do not give back). An unedited export builds to the original bytes (decompressed: an
@@ -80,6 +82,9 @@ archive entry or a Yaz0 file builds to its contents); an edited value lands in i
 A value the document cannot hold there (wrong type, out of the field's range, past the end of the
 file) stops the build with one line naming its JSON path (exit 2), and nothing is written; the file
 is written to a temporary file and renamed. Exit 1 when the built file has error diagnostics.
+
+A keys form (\`animscope keys FILE -o KEYS.json\`) of a BCK is laid out the way the games' converter
+does (docs/writing.md): it samples like the file it came from; the other kinds come later.
 
 Options:
   -o, --output OUT    the file to write`,
