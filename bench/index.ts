@@ -19,7 +19,7 @@ import { readPathInput } from '../src/cli/input';
 import { run as runCli } from '../src/cli/main';
 import type { CliIO } from '../src/cli/output';
 import { benchTargets } from './targets';
-import { benchBuild } from './build';
+import { benchBuild, benchKeysBuild } from './build';
 
 function benchDecodeSamples(): void {
   heading('Decode: real samples (median of repeated runs)', 'bytes', 'ms/file', 'MB/s');
@@ -132,6 +132,7 @@ function main(): void {
   benchSampleMotion();
   benchModels();
   benchBuild();
+  benchKeysBuild();
 }
 
 main();

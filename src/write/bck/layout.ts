@@ -17,18 +17,35 @@ type Channel = (typeof CHANNELS)[number];
 
 interface Entry { count: number; index: number; mode: number }
 
-/** Banks built by first-occurrence reuse of element runs. */
+/**
+ * Banks built by first-occurrence reuse of element runs. Positions are indexed by their element
+ * value (−0 apart from 0), so a run is compared only where its first element occurs.
+ */
 class Bank {
-  readonly values: number[];
-  constructor(first: number) { this.values = [first]; }
+  readonly values: number[] = [];
+  private readonly at = new Map<string, number[]>();
+  constructor(first: number) { this.append([first]); }
+  private static key(v: number): string { return Object.is(v, -0) ? '-0' : String(v); }
+  private append(run: number[]): number {
+    const start = this.values.length;
+    for (const v of run) {
+      const k = Bank.key(v);
+      let list = this.at.get(k);
+      if (!list) this.at.set(k, list = []);
+      list.push(this.values.length);
+      this.values.push(v);
+    }
+    return start;
+  }
   place(run: number[]): number {
     const v = this.values;
-    outer: for (let i = 0; i + run.length <= v.length; i++) {
-      for (let k = 0; k < run.length; k++) if (!Object.is(v[i + k], run[k])) continue outer;
+    const candidates = this.at.get(Bank.key(run[0])) ?? [];
+    outer: for (const i of candidates) {
+      if (i + run.length > v.length) break;
+      for (let k = 1; k < run.length; k++) if (!Object.is(v[i + k], run[k])) continue outer;
       return i;
     }
-    v.push(...run);
-    return v.length - run.length;
+    return this.append(run);
   }
 }
 
