@@ -165,8 +165,13 @@ export function exportDecoded(file: ModelBoundFile, generator = 'animscope'): Ex
   };
   if (isAnimFormat(file.format)) {
     const endian = specOf(file.format).family.endian;
-    doc.file.endian = endian;
-    doc.rawBytes = unwrittenBytes(doc.structure, file.bytes, endian);
+    try {
+      doc.rawBytes = unwrittenBytes(doc.structure, file.bytes, endian);
+      doc.file.endian = endian;
+    } catch {
+      // a tree the writer cannot take (none known: the fuzz target checks) still exports; without
+      // endian and rawBytes, `build` says it cannot build it
+    }
   }
   if (file.boundModel) doc.model = toPlainJson(file.boundModel) as ExportedModel;
   return doc;
