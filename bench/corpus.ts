@@ -1,5 +1,5 @@
 /** The benchmarks' shared inputs: the real J3D animation files of the samples, by the registry's patterns. */
-import { J3D_FAMILY } from '../src/formats/jsystem/family';
+import { J3D_FAMILY } from '../src/formats/jsystem/j3dFamily';
 import { specOfName } from '../src/formats/registry';
 import { realFiles } from '../test/unit/helpers';
 

@@ -15,7 +15,7 @@ import { bindPoseModel, poseModel } from '../src/anim/pose';
 import { DEFAULT_MAX_SAMPLES, SampleLimitError } from '../src/anim/sample';
 import { bindModel } from '../src/extension/model/binding';
 import { exportDecoded } from '../src/export/json';
-import { sampleDocument, writeJson } from '../src/export/serialize';
+import { jsonFileText, sampleDocument, writeJson } from '../src/export/serialize';
 import {
   compressionOf, decompressEntry, extractAny, isAnyArchive, listArchiveTree, openAnyArchive,
 } from '../src/formats/archive/archive';
@@ -30,6 +30,7 @@ import { isAnimFormat } from '../src/formats/registry';
 import type { DecodedFile } from '../src/formats/types';
 import { loadedFileOf } from '../src/wire/loadedFile';
 import { isHostToWebview, msg } from '../src/wire/protocol';
+import { buildFromExport } from '../src/write/exportBuild';
 import { prng } from '../test/fixtures/prng';
 import { bombMembers } from './fuzz-bombs';
 import { buildPks } from '../test/fixtures/pks-writer';
@@ -44,11 +45,11 @@ export type MemberKind = 'anim' | 'archive' | 'pks' | 'model';
  * real BCK); `textures`: the input model's texels; `load`: the editor's load message, bound to a
  * model, through the page's check; `export`: the JSON export written out.
  */
-export const TARGETS = ['decode', 'sample', 'describe', 'binding', 'archive', 'pks-gzip', 'model', 'pose', 'textures', 'load', 'export'] as const;
+export const TARGETS = ['decode', 'sample', 'describe', 'binding', 'archive', 'pks-gzip', 'model', 'pose', 'textures', 'load', 'export', 'rebuild'] as const;
 export type Target = (typeof TARGETS)[number];
 
 const TARGETS_OF: Record<MemberKind, Target[]> = {
-  anim: ['decode', 'sample', 'describe', 'binding', 'pose', 'load', 'export'],
+  anim: ['decode', 'sample', 'describe', 'binding', 'pose', 'load', 'export', 'rebuild'],
   archive: ['archive'],
   pks: ['pks-gzip'],
   model: ['model', 'binding', 'pose', 'textures', 'load', 'export'],
@@ -424,7 +425,23 @@ export function runTarget(corpus: Corpus, input: Input): void {
       writeJson(doc, () => undefined);
       return;
     }
+    case 'rebuild': {
+      // export → JSON text → build gives the same bytes: asked of inputs that decode without
+      // errors, and held for every input (rawBytes carries what the fields do not)
+      const file = decode(bytes, name);
+      if (!file.anim) return;
+      const built = buildFromExport(JSON.parse(jsonFileText(exportDecoded(file))));
+      const at = firstDifference(built, file.bytes);
+      if (at >= 0) throw new Error(`export → build differs at 0x${at.toString(16)} (${built.length} vs ${file.bytes.length} bytes)`);
+      return;
+    }
   }
+}
+
+function firstDifference(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
+  return a.length === b.length ? -1 : n;
 }
 
 /** A SampleLimitError is a refusal, not a finding. */

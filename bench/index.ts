@@ -21,6 +21,7 @@ import type { CliIO } from '../src/cli/output';
 import { benchTargets } from './targets';
 import { benchGltf } from './gltf';
 import { benchIssue30 } from './issue30';
+import { benchBuild, benchKeysBuild } from './build';
 
 function benchDecodeSamples(): void {
   heading('Decode: real samples (median of repeated runs)', 'bytes', 'ms/file', 'MB/s');
@@ -133,6 +134,8 @@ function main(): void {
   benchWorstCase();
   benchSampleMotion();
   benchModels();
+  benchBuild();
+  benchKeysBuild();
 }
 
 main();

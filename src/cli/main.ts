@@ -28,6 +28,8 @@ import { formatSummary } from './summaryText';
 import { openAtomicFile, writeFileAtomic, writeOutputFile } from './outputFile';
 import { POSE, TEXTURES } from './modelCommands';
 import { GLTF } from './gltfCommand';
+import { BUILD } from './buildCommand';
+import { KEYS } from './keysCommand';
 
 /** From package.json, so the CLI and the extension's exports carry the same generator string. */
 export const VERSION: string = version;
@@ -281,6 +283,8 @@ Options:
   -o, --output OUT    write to OUT instead of standard output (the same text)
   --max-samples N     allow up to N samples`,
   },
+  KEYS,
+  BUILD,
   LS,
   EXTRACT,
   TEXTURES,

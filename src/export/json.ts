@@ -4,16 +4,22 @@
  * EXPORT_SCHEMA_VERSION on any incompatible change.
  */
 import type { Diagnostic } from '../formats/binary/diagnostics';
-import { childPath, ElementLayout, FieldNode, isRecord, isScalarType, readScalar } from '../formats/binary/fields';
-import type { AnimData } from '../formats/registry';
+import { childPath, Endian, ElementLayout, FieldNode, isRecord, isScalarType, readScalar } from '../formats/binary/fields';
+import { AnimData, isAnimFormat, specOf } from '../formats/registry';
 import type { DecodedFile } from '../formats/types';
 import type { MaterialBindingInfo } from '../anim/materials';
 import type { ModelData } from '../formats/model/types';
 import type { ModelBindResult } from '../formats/spec';
 import { StreamedArray } from './serialize';
+import { RawRun, rawRuns } from '../write/rawBytes';
+import { writeStructure } from '../write/structure';
 
-/** 2: the nine other J3D kinds (BCA, BPK, BPA, BTP, BVA, BLK, BLA, BXK, BXA) joined the animation variants. */
-export const EXPORT_SCHEMA_VERSION = 2;
+/**
+ * 2: the nine other J3D kinds (BCA, BPK, BPA, BTP, BVA, BLK, BLA, BXK, BXA) joined the animation variants.
+ * 3 (additive): animations carry `file.endian` and `rawBytes`, what `animscope build` needs to write
+ * the file back byte for byte.
+ */
+export const EXPORT_SCHEMA_VERSION = 3;
 
 /** A field as exported: array nodes carry their layout and every element's values. */
 export interface ExportedField {
@@ -42,11 +48,18 @@ export interface ExportDocument {
     /** Length of the bytes the spans refer to (decompressed). */
     size: number;
     container: { kind: string; compressedSize: number; decompressedSize: number } | null;
+    /** Animations (since schema 3): the byte order of the file's fields. */
+    endian?: Endian;
   };
   diagnostics: Diagnostic[];
   structure: ExportedField;
   /** The decoded animation data (typed arrays as plain arrays); null when nothing could be decoded. */
   animation: unknown;
+  /**
+   * Animations (since schema 3): the bytes the structure's values do not give back (padding, gaps,
+   * unclaimed bytes, values JSON cannot hold), as runs; `animscope build` writes them after the values.
+   */
+  rawBytes?: RawRun[];
   /** Only when a model is bound (the editor): its name, BCK joint names, materials and BTK/BRK bindings. */
   model?: ExportedModel;
 }
@@ -144,6 +157,13 @@ export function exportAnimation(anim: AnimData | undefined): unknown {
   return out;
 }
 
+/** What writing `structure`'s values into zeros does not give back of `bytes`. */
+function unwrittenBytes(structure: ExportedField, bytes: Uint8Array, endian: Endian): RawRun[] {
+  const written = new Uint8Array(bytes.length);
+  writeStructure(structure, written, endian);
+  return rawRuns(bytes, written);
+}
+
 export function exportDecoded(file: ModelBoundFile, generator = 'animscope'): ExportDocument {
   const doc: ExportDocument = {
     schemaVersion: EXPORT_SCHEMA_VERSION,
@@ -158,6 +178,16 @@ export function exportDecoded(file: ModelBoundFile, generator = 'animscope'): Ex
     structure: exportField(file.root, file.bytes),
     animation: exportAnimation(file.anim),
   };
+  if (isAnimFormat(file.format)) {
+    const endian = specOf(file.format).family.endian;
+    try {
+      doc.rawBytes = unwrittenBytes(doc.structure, file.bytes, endian);
+      doc.file.endian = endian;
+    } catch {
+      // a tree the writer cannot take (none known: the fuzz target checks) still exports; without
+      // endian and rawBytes, `build` says it cannot build it
+    }
+  }
   if (file.boundModel) doc.model = toPlainJson(file.boundModel) as ExportedModel;
   return doc;
 }

@@ -16,7 +16,7 @@ import type { AnimationApplier } from '../anim/poseState';
 import type { JointChannels } from '../anim/skeleton';
 import type { PlannedTrack } from '../anim/tracks';
 import type { Diagnostic, DiagnosticCode, DiagnosticSink } from './binary/diagnostics';
-import type { FieldNode } from './binary/fields';
+import type { Endian, FieldNode } from './binary/fields';
 import type { ModelData } from './model/types';
 import type { FormatResult } from './result';
 
@@ -32,6 +32,8 @@ export interface FormatFamily {
   label: string;
   /** Codes every format of the family can emit (the container's, shared checks). */
   codes: readonly DiagnosticCode[];
+  /** Byte order of every multi-byte field (J3D big, MOTN little): what a writer writes them in. */
+  endian: Endian;
 }
 
 /** How the bytes are recognised. */

@@ -11,4 +11,4 @@ import { FULL_TRACK_CODES } from './fulltrack';
 import { VERTEX_COLOUR_CODES } from './vtxcolour';
 
 /** The container's codes, then the checks several kinds share (full tracks, colours, vertex colours, bindings). */
-export const J3D_FAMILY: FormatFamily = { id: 'j3d', label: 'J3D', codes: [...JSYSTEM_CODES, ...FULL_TRACK_CODES, ...COLOUR_CODES, ...VERTEX_COLOUR_CODES, ...J3D_BINDING_CODES] };
+export const J3D_FAMILY: FormatFamily = { id: 'j3d', label: 'J3D', codes: [...JSYSTEM_CODES, ...FULL_TRACK_CODES, ...COLOUR_CODES, ...VERTEX_COLOUR_CODES, ...J3D_BINDING_CODES], endian: 'big' };

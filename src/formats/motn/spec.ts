@@ -8,7 +8,7 @@ import type { MotnAnim, MotnSequence } from './types';
 import { MOTN_PAGE } from './page';
 
 /** MOTN has no container of its own: its family is itself. */
-const MOTN_FAMILY: FormatFamily = { id: 'motn', label: 'MOTN', codes: MOTN_CODES };
+const MOTN_FAMILY: FormatFamily = { id: 'motn', label: 'MOTN', codes: MOTN_CODES, endian: 'little' };
 
 function standardSequences(anim: MotnAnim): MotnSequence[] {
   return anim.sequences.filter((s) => s.standard);

@@ -214,7 +214,7 @@ suite('Model binding (BMD/BDL beside the animation)', () => {
     const target = vscode.Uri.file(bck.fsPath + '.model.json');
     await vscode.commands.executeCommand('animscope.exportJson', bck, target);
     const doc = JSON.parse(fs.readFileSync(target.fsPath, 'utf8')) as ExportDocument;
-    assert.strictEqual(doc.schemaVersion, 2);
+    assert.strictEqual(doc.schemaVersion, 3);
     assert.strictEqual(doc.model?.file, 'TripodBossCore.bdl');
     assert.strictEqual(doc.model?.jointCount, 5);
     assert.deepStrictEqual(doc.model?.jointNames, CORE_JOINTS);

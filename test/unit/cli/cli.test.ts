@@ -115,7 +115,7 @@ describe('animscope CLI', () => {
       const r = cli('export', path.join(CORE, '2ndDemo.bck'), '-o', 'out.json');
       assert.equal(r.code, 0, r.stderr);
       const doc = JSON.parse(r.files.get('out.json') ?? 'null');
-      assert.equal(doc.schemaVersion, 2);
+      assert.equal(doc.schemaVersion, 3);
       assert.equal(doc.file.format, 'bck');
       const ank1 = doc.structure.children.find((c: { name: string }) => c.name === 'ANK1');
       assert.equal(ank1.offset, 0x20);

@@ -91,7 +91,7 @@ describe('CLI errors: one line, documented exit codes', () => {
       assertOneErrorLine(r, args[0]);
       assert.match(r.stderr, /; see `animscope( \w+)? --help`$/);
     }
-    assert.match(cli('frobnicate').stderr, /the commands are info, validate, export, sample, ls, extract/);
+    assert.match(cli('frobnicate').stderr, /the commands are info, validate, export, sample, keys, build, ls, extract/);
   });
 
   it('ls of a BCK: refused as "a BCK file, not an archive" before any listing, exit 2', () => {

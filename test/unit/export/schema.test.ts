@@ -42,8 +42,8 @@ describe('export schema (schema/animscope-export.schema.json)', () => {
 
   it('the schema rejects what it must: a wrong version, a bad diagnostic, a span without an offset', () => {
     const good = exported(readSample('j3d/smg/TripodBossCore/Wait.brk'), 'Wait.brk') as Record<string, unknown>;
-    assert.ok(!validate({ ...good, schemaVersion: 1 }));
-    assert.ok(!validate({ ...good, schemaVersion: 3 }));
+    assert.ok(!validate({ ...good, schemaVersion: 2 }));
+    assert.ok(!validate({ ...good, schemaVersion: 4 }));
     assert.ok(!validate({ ...good, diagnostics: [{ severity: 'fatal', code: 'X', offset: 0, length: 0, message: '' }] }));
     const structure = { ...(good.structure as Record<string, unknown>) };
     delete structure.offset;

@@ -1,0 +1,91 @@
+/**
+ * `animscope build DOC.json -o OUT`: an export (schema v3) back to the animation's bytes
+ * (src/write). A document it cannot take is one line naming the JSON path, exit 2, and nothing
+ * written; the file is written to a temporary file and renamed.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { writeBytesAtomically } from '../export/chunkedFile';
+import { decode } from '../formats/index';
+import { plural } from '../formats/binary/text';
+import { hex } from '../formats/binary/diagnostics';
+import { buildBckFromKeys } from '../write/bck/layout';
+import { buildFromExport, isExportDocument } from '../write/exportBuild';
+import { BuildInputError, isObject } from '../write/input';
+import { parse } from './args';
+import { safe } from './format';
+import { CliError, CliIO, Command, EXIT_ERRORS, EXIT_OK, fsReason, UsageError } from './output';
+
+/** Larger than any export (motion.bin's is about 100 MB): a bound on what one read may hold. */
+const MAX_DOCUMENT_BYTES = 512 * 1024 * 1024;
+
+function readDocument(file: string): unknown {
+  let text: string;
+  try {
+    const size = fs.statSync(file).size;
+    if (size > MAX_DOCUMENT_BYTES) throw new CliError(`cannot read ${file}: larger than ${MAX_DOCUMENT_BYTES / (1024 * 1024)} MB`);
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    throw new CliError(`cannot read ${file}: ${fsReason(e)}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new CliError(`${file} is not JSON: ${(e as Error).message}`);
+  }
+}
+
+/** The bytes a document describes; a value it cannot take is a CliError (exit 2) naming its JSON path. */
+export function buildDocument(doc: unknown, file: string): Uint8Array {
+  try {
+    if (isObject(doc) && doc.keysVersion !== undefined) return buildBckFromKeys(doc);
+    if (!isObject(doc) || !isExportDocument(doc)) {
+      throw new BuildInputError('', 'neither an AnimScope export nor a keys form (`animscope export FILE -o DOC.json` or `animscope keys FILE -o KEYS.json` writes one)');
+    }
+    return buildFromExport(doc);
+  } catch (e) {
+    if (e instanceof BuildInputError) throw new CliError(`${file}: ${e.message}`);
+    throw e;
+  }
+}
+
+function buildCommand(args: string[], io: CliIO): number {
+  const { values, positionals } = parse(args, { output: { type: 'string', short: 'o' } });
+  if (positionals.length !== 1) throw new UsageError(`build takes exactly one JSON document (got ${positionals.length})`);
+  const outPath = values.output as string | undefined;
+  if (!outPath) throw new UsageError('build needs an output file: -o OUT');
+  const file = positionals[0];
+  const bytes = buildDocument(readDocument(file), file);
+  try {
+    writeBytesAtomically(outPath, bytes);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new CliError(`cannot write ${outPath}: ${code === 'ENOENT' ? `the folder ${path.dirname(outPath)} does not exist` : fsReason(e)}`);
+  }
+  // What the game would read of it: the built file's own diagnostics, as `export` reports them.
+  const built = decode(bytes, path.basename(outPath));
+  const errors = built.diagnostics.filter((d) => d.severity === 'error');
+  io.out(safe(`${outPath}: ${plural(bytes.length, 'byte')} (${built.format})`));
+  if (errors.length === 0) return EXIT_OK;
+  io.err(safe(`animscope build: ${outPath} has ${plural(errors.length, 'error')} (first: ${errors[0].code} at ${hex(errors[0].offset)}); ` +
+    `\`animscope validate ${outPath}\` lists them`));
+  return EXIT_ERRORS;
+}
+
+export const BUILD: Command = {
+  name: 'build', synopsis: 'DOC.json -o OUT', summary: 'write an animation from its JSON export (byte for byte) or BCK keys form', run: buildCommand,
+  help: `Writes the animation an export describes (\`animscope export FILE -o DOC.json\`, schema 3):
+every field's value at its offset, then the document's rawBytes (padding, gaps and other bytes the
+values do not give back). An unedited export builds to the original bytes (decompressed: an
+archive entry or a Yaz0 file builds to its contents); an edited value lands in its field.
+A value the document cannot hold there (wrong type, out of the field's range, past the end of the
+file) stops the build with one line naming its JSON path (exit 2), and nothing is written; the file
+is written to a temporary file and renamed. Exit 1 when the built file has error diagnostics.
+
+A keys form (\`animscope keys FILE -o KEYS.json\`) of a BCK is laid out the way the games' converter
+does (docs/writing.md): it samples like the file it came from; the other kinds come later.
+
+Options:
+  -o, --output OUT    the file to write`,
+};

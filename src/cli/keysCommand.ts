@@ -1,0 +1,41 @@
+/** `animscope keys FILE [-o OUT]`: the editable form of an animation (src/write/keysForm.ts) as JSON. */
+import { jsonFileText } from '../export/serialize';
+import { decode } from '../formats/index';
+import { keysDocument } from '../write/keysForm';
+import { parse } from './args';
+import { jsonForTerminal } from './format';
+import { readAnimationInput } from './input';
+import { CliError, CliIO, Command, EXIT_ERRORS, EXIT_OK, fsReason, UsageError } from './output';
+
+function keysCommand(args: string[], io: CliIO): number {
+  const { values, positionals } = parse(args, { output: { type: 'string', short: 'o' } });
+  if (positionals.length !== 1) throw new UsageError(`keys takes exactly one FILE (got ${positionals.length})`);
+  const arg = positionals[0];
+  const input = readAnimationInput(arg);
+  const file = decode(input.bytes, input.name);
+  if (!file.anim) throw new CliError(`${arg} is not an animation: no keys to print`, EXIT_ERRORS);
+  const doc = keysDocument(file.anim);
+  const outPath = values.output as string | undefined;
+  if (!outPath) {
+    io.out(jsonForTerminal(doc));
+    return EXIT_OK;
+  }
+  try {
+    io.writeFile(outPath, jsonFileText(doc));
+  } catch (e) {
+    throw new CliError(`cannot write ${outPath}: ${fsReason(e)}`);
+  }
+  return EXIT_OK;
+}
+
+export const KEYS: Command = {
+  name: 'keys', synopsis: 'FILE [-o OUT]', summary: 'the editable form: header values and every track\'s keys, as JSON', run: keysCommand,
+  help: `The editable form of one animation as JSON: {keysVersion, format, header (loopMode, duration,
+rotationFraction, matrixMode as the kind has them), targets: [{index, key, label, [name, duration,
+loopMode for MOTN sequences], tracks: [{path, channel, axis, unit, keys | step}]}]}. Keyed tracks
+list {frame, value, in, out} in the units the curves show (degrees, units, 0–255 colours; slopes
+per frame); step tracks list {frame, value} where the value changes, with the frames they store.
+
+Options:
+  -o, --output OUT    write to OUT (pretty-printed) instead of standard output (one line)`,
+};

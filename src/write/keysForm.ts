@@ -1,0 +1,104 @@
+/**
+ * `animscope keys FILE`: the editable form of an animation — the header values, then per target
+ * (joint, material entry, shape, MOTN sequence) every track with its keys `{frame, value, in, out}`
+ * in the units the curves show (degrees, units, 0–255 colours; slopes per frame), step tracks as
+ * `{frame, value}` runs (a run holds until the next one), names as text. Read through the
+ * registry's groups and the curve view's key lists (src/anim), so it is what the editor shows.
+ *
+ * This round prints it; building a file from it (the converter's canonical layout) comes next.
+ */
+import { describePlanned } from '../anim/describe';
+import type { KeyList } from '../anim/describe';
+import { specFor } from '../formats/registry';
+import type { AnimData } from '../formats/registry';
+
+export const KEYS_FORM_VERSION = 1;
+
+/** The header values a kind may have, as the decoders name them. */
+const HEADER_FIELDS = ['loopMode', 'duration', 'rotationFraction', 'matrixMode'] as const;
+
+export interface KeysTrack {
+  path: string;
+  channel: string;
+  axis: string;
+  unit: string;
+  /** Hermite tracks: every key (one key at frame 0 for a constant; none for a count-0 default). */
+  keys?: { frame: number; value: number; in: number; out: number }[];
+  /** Step tracks: where the value changes. */
+  step?: { frame: number; value: number }[];
+  /** Step tracks: how many frames the track stores (the last run holds past them). */
+  frames?: number;
+}
+
+export interface KeysTarget {
+  /** The group's index and stable key (`joint:3`, `register:0`, `sequence:764`). */
+  index: number;
+  key: string;
+  /** The name from the file or the group's label (untrusted text). */
+  label: string;
+  /** Groups that are animations of their own (MOTN sequences): the name, duration and loop mode. */
+  name?: string;
+  duration?: number;
+  loopMode?: number;
+  tracks: KeysTrack[];
+}
+
+export interface KeysDocument {
+  keysVersion: number;
+  format: string;
+  header: Partial<Record<(typeof HEADER_FIELDS)[number], number>>;
+  targets: KeysTarget[];
+}
+
+/** JSON numbers only: a non-finite value (corrupt bank) is null. */
+function num(v: number): number {
+  return Number.isFinite(v) ? v : (null as unknown as number);
+}
+
+function stepRuns(keys: KeyList): { frame: number; value: number }[] {
+  const runs: { frame: number; value: number }[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const value = num(keys.value(i));
+    if (runs.length === 0 || !Object.is(runs[runs.length - 1].value, value)) runs.push({ frame: keys.frame(i), value });
+  }
+  return runs;
+}
+
+function hermiteKeys(keys: KeyList): KeysTrack['keys'] {
+  const out: NonNullable<KeysTrack['keys']> = new Array(keys.length);
+  for (let i = 0; i < keys.length; i++) out[i] = { frame: num(keys.frame(i)), value: num(keys.value(i)), in: num(keys.inSlope(i)), out: num(keys.outSlope(i)) };
+  return out;
+}
+
+export function keysDocument(anim: AnimData): KeysDocument {
+  const spec = specFor(anim);
+  const header: KeysDocument['header'] = {};
+  const fields = anim as unknown as Record<string, unknown>;
+  for (const f of HEADER_FIELDS) if (typeof fields[f] === 'number') header[f] = fields[f] as number;
+  const { groups } = spec;
+  const targets: KeysTarget[] = [];
+  const count = groups.count(anim);
+  for (let g = 0; g < count; g++) {
+    const tracks: KeysTrack[] = [];
+    for (const t of describePlanned(groups.plan(anim, g))) {
+      // derived tracks (BTK matrix elements) are views of the others, not keys to edit
+      if (t.channel === 'matrix') continue;
+      const track: KeysTrack = { path: t.path, channel: t.channel, axis: t.axis, unit: t.unit };
+      if (t.interpolation === 'step') {
+        track.step = stepRuns(t.keys);
+        track.frames = t.keys.length;
+      }
+      else track.keys = hermiteKeys(t.keys);
+      tracks.push(track);
+    }
+    const target: KeysTarget = { index: g, key: groups.key(anim, g), label: groups.label(anim, g), tracks };
+    if (groups.separate) {
+      const name = groups.animation?.(anim, g)?.name;
+      if (name !== undefined) target.name = name;
+      target.duration = groups.duration(anim, g);
+      target.loopMode = groups.loopMode(anim, g);
+    }
+    targets.push(target);
+  }
+  return { keysVersion: KEYS_FORM_VERSION, format: anim.format, header, targets };
+}
