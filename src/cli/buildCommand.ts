@@ -5,7 +5,6 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { writeBytesAtomically } from '../export/chunkedFile';
 import { decode } from '../formats/index';
 import { plural } from '../formats/binary/text';
 import { hex } from '../formats/binary/diagnostics';
@@ -14,6 +13,7 @@ import { buildFromExport, isExportDocument } from '../write/exportBuild';
 import { BuildInputError, isObject } from '../write/input';
 import { parse } from './args';
 import { safe } from './format';
+import { outputFileError, writeFileAtomic } from './outputFile';
 import { CliError, CliIO, Command, EXIT_ERRORS, EXIT_OK, fsReason, UsageError } from './output';
 
 /** Larger than any export (motion.bin's is about 100 MB): a bound on what one read may hold. */
@@ -22,7 +22,9 @@ const MAX_DOCUMENT_BYTES = 512 * 1024 * 1024;
 function readDocument(file: string): unknown {
   let text: string;
   try {
-    const size = fs.statSync(file).size;
+    const stat = fs.statSync(file);
+    if (stat.isDirectory()) throw new CliError(`${file} is a folder, not a file: name a JSON document (an export or a keys form)`);
+    const size = stat.size;
     if (size > MAX_DOCUMENT_BYTES) throw new CliError(`cannot read ${file}: larger than ${MAX_DOCUMENT_BYTES / (1024 * 1024)} MB`);
     text = fs.readFileSync(file, 'utf8');
   } catch (e) {
@@ -58,10 +60,9 @@ function buildCommand(args: string[], io: CliIO): number {
   const file = positionals[0];
   const bytes = buildDocument(readDocument(file), file);
   try {
-    writeBytesAtomically(outPath, bytes);
+    writeFileAtomic(outPath, bytes);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new CliError(`cannot write ${outPath}: ${code === 'ENOENT' ? `the folder ${path.dirname(outPath)} does not exist` : fsReason(e)}`);
+    throw outputFileError(outPath, e);
   }
   // What the game would read of it: the built file's own diagnostics, as `export` reports them.
   const built = decode(bytes, path.basename(outPath));

@@ -1,11 +1,12 @@
 /** `animscope keys FILE [-o OUT]`: the editable form of an animation (src/write/keysForm.ts) as JSON. */
-import { jsonFileText } from '../export/serialize';
+import { jsonChunks, withNewline } from '../export/serialize';
 import { decode } from '../formats/index';
 import { keysDocument } from '../write/keysForm';
 import { parse } from './args';
-import { jsonForTerminal } from './format';
+import { terminalSafeJson } from './format';
+import { printChunks, writeChunks } from './outputFile';
 import { readAnimationInput } from './input';
-import { CliError, CliIO, Command, EXIT_ERRORS, EXIT_OK, fsReason, UsageError } from './output';
+import { CliError, CliIO, Command, EXIT_OK, UsageError } from './output';
 
 function keysCommand(args: string[], io: CliIO): number {
   const { values, positionals } = parse(args, { output: { type: 'string', short: 'o' } });
@@ -13,18 +14,12 @@ function keysCommand(args: string[], io: CliIO): number {
   const arg = positionals[0];
   const input = readAnimationInput(arg);
   const file = decode(input.bytes, input.name);
-  if (!file.anim) throw new CliError(`${arg} is not an animation: no keys to print`, EXIT_ERRORS);
+  if (!file.anim) throw new CliError(`${arg} is not an animation: no keys to print`);
   const doc = keysDocument(file.anim);
+  // Streamed, a chunk at a time: the worst-case BCK's 9.8 million keys are more text than one string holds.
   const outPath = values.output as string | undefined;
-  if (!outPath) {
-    io.out(jsonForTerminal(doc));
-    return EXIT_OK;
-  }
-  try {
-    io.writeFile(outPath, jsonFileText(doc));
-  } catch (e) {
-    throw new CliError(`cannot write ${outPath}: ${fsReason(e)}`);
-  }
+  if (outPath) writeChunks(io, outPath, withNewline(jsonChunks(doc, { indent: 1 })));
+  else printChunks(io, withNewline(jsonChunks(doc)), terminalSafeJson);
   return EXIT_OK;
 }
 

@@ -25,7 +25,7 @@ import {
   UsageError,
 } from './output';
 import { formatSummary } from './summaryText';
-import { openAtomicFile, writeFileAtomic, writeOutputFile } from './outputFile';
+import { openAtomicFile, printChunks, writeChunks, writeFileAtomic } from './outputFile';
 import { POSE, TEXTURES } from './modelCommands';
 import { GLTF } from './gltfCommand';
 import { BUILD } from './buildCommand';
@@ -78,26 +78,6 @@ export const nodeIO: CliIO = {
   files: nodeFiles,
 };
 
-/** A document to OUT a chunk at a time (never one string: `export motion.bin` is 100 MB). */
-function writeChunks(io: CliIO, outPath: string, chunks: Iterable<string>): void {
-  writeOutputFile(io, outPath, (write) => {
-    for (const chunk of chunks) write(chunk);
-  });
-}
-
-/**
- * A document that ends in a newline to standard output, a chunk at a time (`escape`: for JSON that
- * may hold names from files, jsonForTerminal's escapes); an io without a raw write gets it as one
- * io.out line (whose newline io.out adds).
- */
-function printChunks(io: CliIO, chunks: Iterable<string>, escape: (chunk: string) => string = (chunk) => chunk): void {
-  const write = io.write?.bind(io);
-  if (!write) {
-    io.out([...chunks].map(escape).join('').replace(/\n$/, ''));
-    return;
-  }
-  for (const chunk of chunks) write(escape(chunk));
-}
 
 function requireOne(positionals: string[], command: string): string {
   if (positionals.length !== 1) throw new UsageError(`${command} takes exactly one FILE (got ${positionals.length})`);

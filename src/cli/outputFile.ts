@@ -141,3 +141,24 @@ export function outputFolder(files: CliFileSystem, outDir: string, purpose: stri
   if (!root) throw new CliError(`cannot create the folder ${outDir}: it does not resolve`);
   return root;
 }
+
+/** A document to OUT a chunk at a time (never one string: `export motion.bin` is 100 MB). */
+export function writeChunks(io: CliIO, outPath: string, chunks: Iterable<string>): void {
+  writeOutputFile(io, outPath, (write) => {
+    for (const chunk of chunks) write(chunk);
+  });
+}
+
+/**
+ * A document that ends in a newline to standard output, a chunk at a time (`escape`: for JSON that
+ * may hold names from files, jsonForTerminal's escapes); an io without a raw write gets it as one
+ * io.out line (whose newline io.out adds).
+ */
+export function printChunks(io: CliIO, chunks: Iterable<string>, escape: (chunk: string) => string = (chunk) => chunk): void {
+  const write = io.write?.bind(io);
+  if (!write) {
+    io.out([...chunks].map(escape).join('').replace(/\n$/, ''));
+    return;
+  }
+  for (const chunk of chunks) write(escape(chunk));
+}

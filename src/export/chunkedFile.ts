@@ -3,7 +3,6 @@
  * into a temporary file beside the target, renamed over it at the end. Stopped (cancelled) or
  * failed, the temporary file is removed and the target is left as it was. Node only, no `vscode`.
  */
-import * as fs from 'fs';
 import { promises as fsp } from 'fs';
 import * as path from 'path';
 
@@ -47,21 +46,6 @@ export async function writeChunkedFile(target: string, chunks: Iterable<string>,
   } catch (e) {
     if (!closed) await file.close().catch(() => undefined);
     await fsp.rm(partial, { force: true }).catch(() => undefined);
-    throw e;
-  }
-}
-
-/**
- * Writes `data` to `target` through a temporary sibling renamed over it: a failure leaves the
- * target as it was and no temporary file behind.
- */
-export function writeBytesAtomically(target: string, data: Uint8Array): void {
-  const partial = partialPath(target);
-  try {
-    fs.writeFileSync(partial, data, { flag: 'wx' });
-    fs.renameSync(partial, target);
-  } catch (e) {
-    fs.rmSync(partial, { force: true });
     throw e;
   }
 }

@@ -25,7 +25,7 @@ const CORE_BRK = samplePath('j3d/smg/TripodBossCore/2ndDemo.brk');
 const DIR = samplePath('j3d');
 
 /** Every command `animscope --help` lists: a new one must be added to each table below. */
-const COMMANDS = ['info', 'validate', 'export', 'sample', 'ls', 'extract', 'textures', 'pose'];
+const COMMANDS = ['info', 'validate', 'export', 'sample', 'keys', 'build', 'ls', 'extract', 'textures', 'pose'];
 /** The asynchronous ones (they write through glTF-Transform): their own table, through runAsync. */
 const ASYNC_COMMANDS = ['gltf'];
 
@@ -75,7 +75,7 @@ describe('CLI rules: the same exit codes and wording for every command', () => {
   it('a missing file: exit 2, one line', () => {
     const missing = path.join(tmp, 'no-such.bck');
     const cases: Record<string, string[]> = {
-      info: [missing], validate: [missing], export: [missing], sample: [missing], ls: [missing],
+      info: [missing], validate: [missing], export: [missing], sample: [missing], keys: [missing], build: [missing, '-o', path.join(tmp, 'x')], ls: [missing],
       extract: [missing, '-o', path.join(tmp, 'x')], textures: [missing, '-o', path.join(tmp, 'x')], pose: [missing],
     };
     assert.deepEqual(Object.keys(cases), COMMANDS);
@@ -87,8 +87,9 @@ describe('CLI rules: the same exit codes and wording for every command', () => {
     // validate takes folders (it searches them) and is not in this table.
     const commands = COMMANDS.filter((c) => c !== 'validate');
     for (const folder of [DIR, ARCHIVE_FOLDER]) {
-      for (const command of commands) {
-        const args = command === 'extract' || command === 'textures' ? [folder, '-o', path.join(tmp, 'out')] : [folder];
+      // build reads a JSON document from disk, never from inside an archive
+      for (const command of commands.filter((c) => folder === DIR || c !== 'build')) {
+        const args = command === 'extract' || command === 'textures' || command === 'build' ? [folder, '-o', path.join(tmp, 'out')] : [folder];
         check([command, ...args], EXIT_UNREADABLE, new RegExp(`${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is a folder`));
       }
     }
@@ -109,6 +110,8 @@ describe('CLI rules: the same exit codes and wording for every command', () => {
       [['validate', junk], EXIT_ERRORS, /^$/],
       [['export', junk], EXIT_UNREADABLE, /is not a file AnimScope reads/],
       [['sample', junk], EXIT_UNREADABLE, /is not a file AnimScope reads/],
+      [['keys', junk], EXIT_UNREADABLE, /is not an animation/],
+      [['build', junk, '-o', path.join(tmp, 'x')], EXIT_UNREADABLE, /is not JSON/],
       [['ls', WALK], EXIT_UNREADABLE, /is a BCK file, not an archive/],
       [['extract', WALK, '-o', path.join(tmp, 'x')], EXIT_UNREADABLE, /is a BCK file, not an archive/],
       [['textures', WALK, '-o', path.join(tmp, 'x')], EXIT_UNREADABLE, /is a BCK file, not a BMD\/BDL model/],
@@ -131,7 +134,7 @@ describe('CLI rules: the same exit codes and wording for every command', () => {
   });
 
   it('usage errors of every command point to its --help', () => {
-    const cases: string[][] = [['info'], ['validate'], ['export'], ['sample'], ['ls'], ['extract', KURIBO_ARC], ['textures', KURIBO], ['pose']];
+    const cases: string[][] = [['info'], ['validate'], ['export'], ['sample'], ['keys'], ['build'], ['ls'], ['extract', KURIBO_ARC], ['textures', KURIBO], ['pose']];
     assert.deepEqual(cases.map((c) => c[0]), COMMANDS);
     for (const args of cases) check(args, EXIT_UNREADABLE, new RegExp(`; see \`animscope ${args[0]} --help\`$`));
     check(['pose', KURIBO, '--frame', 'soon'], EXIT_UNREADABLE, /--frame needs a number/);
