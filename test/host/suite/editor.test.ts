@@ -81,7 +81,7 @@ suite('AnimScope custom editor (in the VS Code extension host)', () => {
       // Export Sampled Curves is not offered on a model (which has no curves).
       const expected = id === 'animscope.exportCurves' ? `(${when}) && !(resourceFilename =~ /\\.(bmd|bdl)(\\.(szs|yaz0))?$/i)` : when;
       assert.strictEqual(pkg.contributes.menus.commandPalette.find((m) => m.command === id)?.when, expected, `${id} palette when-clause`);
-      assert.strictEqual(pkg.contributes.menus['editor/title'].find((m) => m.command === id)?.when, when, `${id} editor/title when-clause`);
+      assert.strictEqual(pkg.contributes.menus['editor/title'].find((m) => m.command === id)?.when, expected, `${id} editor/title when-clause`);
     }
     const props = pkg.contributes.configuration.properties;
     assert.strictEqual(props['animscope.diagnostics.enabled'].default, true);
