@@ -3,6 +3,7 @@
  * Chromium: built once, one browser, a page per sample. Build the bundle first
  * (`npx tsc -p . && node esbuild.mjs`).
  */
+import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { launchChromium, NO_GPU_STABLE_FONTS } from '../browser/launch';
@@ -65,5 +66,34 @@ export async function startAppPages(): Promise<AppPages> {
       await browser.close();
       for (const d of dirs.values()) fs.rmSync(d, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The hooks every editor-page suite shares: one browser for the suite (started before, closed
+ * after), and after each test the page it opened last closed with no page errors left. `open`
+ * gives the page; `errors()` the errors of the page opened last.
+ */
+export function useAppPages(): { open(sample: string, options?: AppPageOptions): Promise<Page>; errors(): string[] } {
+  let pages: AppPages | undefined;
+  let last: { page: Page; errors: string[] } | undefined;
+  before(async () => {
+    pages = await startAppPages();
+  });
+  after(async () => {
+    await pages?.close();
+  });
+  afterEach(async () => {
+    const opened = last;
+    last = undefined;
+    await opened?.page.close();
+    if (opened) assert.deepStrictEqual(opened.errors, [], 'no page errors');
+  });
+  return {
+    async open(sample, options) {
+      last = await pages!.open(sample, options);
+      return last.page;
+    },
+    errors: () => last?.errors ?? [],
   };
 }

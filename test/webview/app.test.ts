@@ -11,7 +11,7 @@ import { decode } from '../../src/formats/index';
 import { writeWorstCaseBck } from '../fixtures/j3d-writer';
 import type { MotnAnim } from '../../src/formats/motn/types';
 import { PROJECT_ROOT } from '../app-page/build';
-import { AppPages, startAppPages } from '../app-page/session';
+import { useAppPages } from '../app-page/session';
 import type { Page } from './browser';
 import { SAMPLES_DIR } from './build';
 
@@ -43,24 +43,12 @@ function motn(): MotnAnim {
 
 describe('editor page (chromium, simulated host)', function () {
   this.timeout(120000);
-  let pages: AppPages;
+  const pages = useAppPages();
   let page: Page;
-  let errors: string[];
-
-  before(async () => {
-    pages = await startAppPages();
-  });
-  after(async () => {
-    await pages?.close();
-  });
-  afterEach(async () => {
-    await page?.close();
-    assert.deepStrictEqual(errors, [], 'no page errors');
-  });
 
   for (const [width, height] of [[1024, 640], [1280, 720], [1920, 1080]]) {
     it(`layout at ${width}×${height}: every pane shows, the hex view's 16 columns and text fit, the panes scroll`, async () => {
-      ({ page, errors } = await pages.open(BCK_WITH_MODEL, { width, height }));
+      page = await pages.open(BCK_WITH_MODEL, { width, height });
       const panes: Record<string, Rect> = {};
       for (const p of ['tree', 'hex', 'curves', 'side']) panes[p] = await rectOf(page, `.as-slot-${p}`);
       for (const [name, r] of Object.entries(panes)) {
@@ -97,7 +85,7 @@ describe('editor page (chromium, simulated host)', function () {
   }
 
   it('splitters: keyboard and pointer resize the panes; the sizes come back with the page state', async () => {
-    ({ page, errors } = await pages.open(BCK_WITH_MODEL, { width: 1280, height: 720 }));
+    page = await pages.open(BCK_WITH_MODEL, { width: 1280, height: 720 });
     const hexSplitter = page.locator('.as-splitter[aria-label="Resize the structure and hex panes"]');
     const hex0 = (await rectOf(page, '.as-slot-hex')).width;
     assert.strictEqual(Number(await hexSplitter.getAttribute('aria-valuenow')), Math.round(hex0));
@@ -140,7 +128,7 @@ describe('editor page (chromium, simulated host)', function () {
   it('MOTN: the sequence picker filters as you type, moves with the keyboard and lists only the rows in view', async () => {
     const anim = motn();
     const labels = anim.sequences.map((s) => `${s.name} (${s.frames} frames)`);
-    ({ page, errors } = await pages.open(MOTN));
+    page = await pages.open(MOTN);
     const input = page.locator('#as-group-picker');
     assert.strictEqual(await input.getAttribute('data-key'), 'sequence:0');
     await input.click();
@@ -179,7 +167,7 @@ describe('editor page (chromium, simulated host)', function () {
 
   it('MOTN: a bone picker shows one bone of a sequence ("all" stays), and keeps the bone across sequences', async () => {
     const anim = motn();
-    ({ page, errors } = await pages.open(MOTN));
+    page = await pages.open(MOTN);
     const seq = anim.sequences[0];
     const bones = [...new Set(seq.tracks.map((t) => t.bone))];
     const part = page.locator('#as-part-picker');
@@ -210,7 +198,7 @@ describe('editor page (chromium, simulated host)', function () {
   });
 
   it('a 65,535-joint BCK: the same picker searches every joint and renders only the rows in view', async () => {
-    ({ page, errors } = await pages.open('generated/worst.bck', { files: { 'worst.bck': writeWorstCaseBck(65535).bytes } }));
+    page = await pages.open('generated/worst.bck', { files: { 'worst.bck': writeWorstCaseBck(65535).bytes } });
     const input = page.locator('#as-group-picker');
     await input.click();
     const status = () => page.evaluate(() => document.querySelector('.as-picker-popup:not([hidden]) .as-picker-status')?.textContent);
@@ -231,7 +219,7 @@ describe('editor page (chromium, simulated host)', function () {
   });
 
   it('BCK: a joint drives one joint (no part picker); the joint picker names the model\'s joints', async () => {
-    ({ page, errors } = await pages.open(BCK_WITH_MODEL));
+    page = await pages.open(BCK_WITH_MODEL);
     assert.strictEqual(await page.evaluate(() => (document.querySelector('#as-part-picker')!.parentElement as HTMLElement).hidden), true);
     const listed = await page.evaluate(() => (window as W).animscopeApp.panel('curves').groupPicker.listed());
     assert.deepStrictEqual(listed, ['Joint 0 · TriPodBossCore', 'Joint 1 · CoreLight', 'Joint 2 · HeadLightCone', 'Joint 3 · HeadLight', 'Joint 4 · MetalBody1']);
@@ -240,7 +228,7 @@ describe('editor page (chromium, simulated host)', function () {
   for (const [width, height] of [[1280, 720], [1920, 1080]]) {
     it(`skeleton at ${width}×${height}: fitted to the canvas on open; joint names never overlap; a joint's name shows on hover`, async () => {
       // The skeleton panel shows where the 3D view cannot draw (no WebGL2 here): model.test.ts has the 3D view.
-      ({ page, errors } = await pages.open(`${BCK_WITH_MODEL}&nowebgl`, { width, height }));
+      page = await pages.open(`${BCK_WITH_MODEL}&nowebgl`, { width, height });
       await painted(page);
       const s = await page.evaluate(() => {
         const v = (window as W).animscopeApp.panel('skeleton').view;
@@ -269,7 +257,7 @@ describe('editor page (chromium, simulated host)', function () {
   }
 
   it('hovering a curve key shows one card, next to the key', async () => {
-    ({ page, errors } = await pages.open(BCK_WITH_MODEL, { width: 1280, height: 720 }));
+    page = await pages.open(BCK_WITH_MODEL, { width: 1280, height: 720 });
     await page.evaluate(() => (window as W).animscopeApp.bus.requestGroup.fire('joint:1'));
     await page.waitForFunction(() => document.querySelector('#as-group-picker')?.getAttribute('data-key') === 'joint:1');
     await painted(page);
@@ -296,7 +284,7 @@ describe('editor page (chromium, simulated host)', function () {
   });
 
   it('a file over 1 MiB (motion.bin): its start renders first (header, tree, the hex of its first 64 KiB, a notice), then the whole file, keeping what the user did meanwhile', async () => {
-    ({ page, errors } = await pages.open(`${MOTN}&holdrest`));
+    page = await pages.open(`${MOTN}&holdrest`);
     const selectedRow = (): Promise<{ value: string; cls: string } | undefined> => page.evaluate(() => {
       const row = document.querySelector('.structure-row.selected');
       return row ? { value: row.querySelector('.col-value')!.textContent ?? '', cls: row.className } : undefined;
@@ -345,14 +333,14 @@ describe('editor page (chromium, simulated host)', function () {
 
   it('the player shows the playback rate the host sends in the settings, and where it comes from', async () => {
     // A Galaxy archive folder (ActorInfo, .bcsv beside the file): the game's 60 fps.
-    ({ page, errors } = await pages.open('archives/Kuribo.arc/Kuribo/Walk.bck', { width: 1024, height: 640 }));
+    page = await pages.open('archives/Kuribo.arc/Kuribo/Walk.bck', { width: 1024, height: 640 });
     assert.strictEqual(await page.locator('.as-player-fps').textContent(), '60 fps (Super Mario Galaxy)');
     await page.close();
     // A loose file, nothing beside it says which game: the default.
-    ({ page, errors } = await pages.open(BTK, { width: 1024, height: 640 }));
+    page = await pages.open(BTK, { width: 1024, height: 640 });
     assert.strictEqual(await page.locator('.as-player-fps').textContent(), '30 fps (default)');
     await page.close();
-    ({ page, errors } = await pages.open(`${BTK}&fps=60`, { width: 1024, height: 640 }));
+    page = await pages.open(`${BTK}&fps=60`, { width: 1024, height: 640 });
     const fps = page.locator('.as-player-fps');
     assert.strictEqual(await fps.textContent(), '60 fps (setting)');
     const r = await rectOf(page, '.as-player-fps');
@@ -369,18 +357,18 @@ describe('editor page (chromium, simulated host)', function () {
       for (const [width, height] of [[1280, 720], [1920, 1080]]) {
         const samples = [['bck', BCK_WITH_MODEL], ['btk', BTK], ['brk', BRK], ['motn', MOTN]];
         for (const [name, sample] of width > 1280 ? samples.filter(([n]) => n === 'bck' || n === 'motn') : samples) {
-          ({ page, errors } = await pages.open(sample, { theme, width, height }));
+          page = await pages.open(sample, { theme, width, height });
           await page.evaluate(() => { const p = (window as W).animscopeApp.panel('curves').deck; p.setFrame(p.player.animationDuration * 0.37); });
           await painted(page);
           const file = path.join(ARTIFACTS, `${name}-${theme}-${width}x${height}.png`);
           await page.screenshot({ path: file });
           made.push(file);
-          assert.deepStrictEqual(errors, [], `${name} ${theme}`);
+          assert.deepStrictEqual(pages.errors(), [], `${name} ${theme}`);
           await page.close();
         }
       }
     }
-    ({ page, errors } = await pages.open(BTK));
+    page = await pages.open(BTK);
     for (const f of made) assert.ok(fs.statSync(f).size > 10000, f);
   });
 });

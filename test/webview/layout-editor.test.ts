@@ -8,7 +8,7 @@
  *   npx tsc -p . && node esbuild.mjs && npx mocha --no-config --timeout 120000 out/test/webview/layout-editor.test.js
  */
 import * as assert from 'assert';
-import { AppPages, startAppPages } from '../app-page/session';
+import { useAppPages } from '../app-page/session';
 import { layoutComplaints, probeLayout } from '../browser/layoutProbe';
 import type { Page } from './browser';
 
@@ -17,25 +17,13 @@ const WEBVIEW_SIZES = [{ width: 932, height: 638, window: '1280×720' }, { width
 
 describe('the editor page at the sizes of VS Code\'s windows, the Explorer open (chromium, simulated host)', function () {
   this.timeout(120000);
-  let pages: AppPages;
+  const pages = useAppPages();
   let page: Page;
-  let errors: string[];
-
-  before(async () => {
-    pages = await startAppPages();
-  });
-  after(async () => {
-    await pages?.close();
-  });
-  afterEach(async () => {
-    await page?.close();
-    assert.deepStrictEqual(errors, [], 'no page errors');
-  });
 
   for (const size of WEBVIEW_SIZES) {
     for (const theme of ['light', 'dark'] as const) {
       it(`${size.window} window (page ${size.width}×${size.height}), ${theme}: Walk.bck with Also play open, every pane usable`, async () => {
-        ({ page, errors } = await pages.open(WALK, { width: size.width, height: size.height, theme }));
+        page = await pages.open(WALK, { width: size.width, height: size.height, theme });
         await page.locator('.as-modelpanel canvas.as-model-canvas').waitFor({ timeout: 30000 });
         await page.locator('.as-along-summary').click();
         await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));

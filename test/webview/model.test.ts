@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { openAnyArchive } from '../../src/formats/archive/archive';
 import { DiagnosticSink } from '../../src/formats/binary/diagnostics';
-import { AppPages, startAppPages } from '../app-page/session';
+import { useAppPages } from '../app-page/session';
 import type { Page } from './browser';
 import { SAMPLES_DIR } from './build';
 
@@ -88,23 +88,11 @@ async function tick(page: Page, name: string): Promise<void> {
 
 describe('the 3D model in the editor page (chromium, SwiftShader WebGL2)', function () {
   this.timeout(120000);
-  let pages: AppPages;
+  const pages = useAppPages();
   let page: Page;
-  let errors: string[];
-
-  before(async () => {
-    pages = await startAppPages();
-  });
-  after(async () => {
-    await pages?.close();
-  });
-  afterEach(async () => {
-    await page?.close();
-    assert.deepStrictEqual(errors, [], 'no page errors');
-  });
 
   it('Kuribo Walk.bck: the textured Goomba in the side pane, the skeleton an overlay; Also play lists the animations beside it by kind', async () => {
-    ({ page, errors } = await pages.open(WALK, { width: 1280, height: 720 }));
+    page = await pages.open(WALK, { width: 1280, height: 720 });
     const counts = await lastCounts(page);
     assert.deepStrictEqual(counts.modelView, { status: 'ready', shapesDrawn: 1, companionsApplied: 0 });
     const shown = await page.evaluate(() => ({
@@ -133,7 +121,7 @@ describe('the 3D model in the editor page (chromium, SwiftShader WebGL2)', funct
   });
 
   it('Kuribo Walk.bck + Blink.btp: Also play follows the player\'s frame (scrub, play through the loop, pause, loop mode); the eyes change; the choice is remembered', async () => {
-    ({ page, errors } = await pages.open(WALK, { width: 1280, height: 720 }));
+    page = await pages.open(WALK, { width: 1280, height: 720 });
     // Walk.bck: 40 frames, loop. Blink.btp (220 frames, loop) from its keys (xxd of the TPT1 bank,
     // checked in the Blink.btp unit test): texture 0 at frames 0–4, 1 at 5, 2 at 6–14, 1 at 15–16,
     // 0 from 17 on. In lockstep Blink shows the player's frame, whatever time has passed.
@@ -213,7 +201,7 @@ describe('the 3D model in the editor page (chromium, SwiftShader WebGL2)', funct
   });
 
   it('PowerStar.bdl + PowerStarColor.bva: the model file\'s own player plays it; shapes 0–1 and 2–3 swap between frames 0 and 1', async () => {
-    ({ page, errors } = await pages.open(STAR, { width: 1280, height: 720 }));
+    page = await pages.open(STAR, { width: 1280, height: 720 });
     assert.strictEqual(await page.evaluate(() => (document.querySelector('.as-modelpanel-player') as HTMLElement).hidden), true, 'no player before an animation is ticked');
     await tick(page, 'PowerStarColor.bva');
     await page.waitForFunction(() => (window as W).animscopeApp.panel('model').playing.includes('PowerStarColor.bva'));
@@ -234,7 +222,7 @@ describe('the 3D model in the editor page (chromium, SwiftShader WebGL2)', funct
   });
 
   it('Kuribo.bdl: the model in bind pose and its five TEX1 textures with format, size, wrap and mips; hover names the offset, click selects the bytes', async () => {
-    ({ page, errors } = await pages.open(KURIBO, { width: 1280, height: 720 }));
+    page = await pages.open(KURIBO, { width: 1280, height: 720 });
     const counts = await lastCounts(page);
     assert.strictEqual(counts.modelView.status, 'ready');
     assert.strictEqual(counts.modelView.textures, 5);
@@ -267,7 +255,7 @@ describe('the 3D model in the editor page (chromium, SwiftShader WebGL2)', funct
   });
 
   it('Blink.btp bound to Kuribo.bdl: the texture strip shows each run\'s texture and the current frame\'s texture large', async () => {
-    ({ page, errors } = await pages.open('archives/Kuribo.arc/Kuribo/Blink.btp', { width: 1280, height: 720 }));
+    page = await pages.open('archives/Kuribo.arc/Kuribo/Blink.btp', { width: 1280, height: 720 });
     const strip = (): Promise<{ thumbs: number; large: string; caption: string }> => page.evaluate(() => {
       const p = (window as W).animscopeApp.panel('preview').current;
       const large = document.querySelector('.as-strip-large') as HTMLCanvasElement;
@@ -287,7 +275,7 @@ describe('the 3D model in the editor page (chromium, SwiftShader WebGL2)', funct
   });
 
   it('no WebGL2: the skeleton stands in, with a message saying why; nothing throws', async () => {
-    ({ page, errors } = await pages.open(`${WALK}&nowebgl`, { width: 1280, height: 720 }));
+    page = await pages.open(`${WALK}&nowebgl`, { width: 1280, height: 720 });
     assert.strictEqual((await lastCounts(page)).modelView.status, 'no-webgl2');
     const seen = await page.evaluate(() => ({
       skeleton: !(document.querySelector('.as-skeleton-host') as HTMLElement).hidden,
@@ -303,7 +291,7 @@ describe('the 3D model in the editor page (chromium, SwiftShader WebGL2)', funct
   });
 
   it('a lost WebGL context: the skeleton stands in until the context comes back', async () => {
-    ({ page, errors } = await pages.open(WALK, { width: 1280, height: 720 }));
+    page = await pages.open(WALK, { width: 1280, height: 720 });
     await page.evaluate(() => { (window as W).lose = (window as W).animscopeApp.panel('model').view.canvas.getContext('webgl2').getExtension('WEBGL_lose_context'); (window as W).lose.loseContext(); });
     await page.waitForFunction(() => (window as W).fakeHost.sent.some((m: W) => m.type === 'rendered' && m.counts.modelView?.status === 'context-lost'));
     assert.ok(await page.evaluate(() => !(document.querySelector('.as-skeleton-host') as HTMLElement).hidden), 'skeleton shown');
@@ -316,7 +304,7 @@ describe('the 3D model in the editor page (chromium, SwiftShader WebGL2)', funct
   });
 
   it('a payload the page refuses: the skeleton stands in with the reason', async () => {
-    ({ page, errors } = await pages.open(`${WALK}&badpayload`, { width: 1280, height: 720 }));
+    page = await pages.open(`${WALK}&badpayload`, { width: 1280, height: 720 });
     assert.strictEqual((await lastCounts(page)).modelView.status, 'failed');
     const seen = await page.evaluate(() => ({
       skeleton: !(document.querySelector('.as-skeleton-host') as HTMLElement).hidden,

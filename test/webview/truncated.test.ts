@@ -6,30 +6,18 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { AppPages, startAppPages } from '../app-page/session';
+import { useAppPages } from '../app-page/session';
 import type { Page } from './browser';
 import { SAMPLES_DIR } from './build';
 
 describe('editor page: a truncated file (chromium, simulated host)', function () {
   this.timeout(120000);
-  let pages: AppPages;
+  const pages = useAppPages();
   let page: Page;
-  let errors: string[];
-
-  before(async () => {
-    pages = await startAppPages();
-  });
-  after(async () => {
-    await pages?.close();
-  });
-  afterEach(async () => {
-    await page?.close();
-    assert.deepStrictEqual(errors, [], 'no page errors');
-  });
 
   it('the facts say "Joints 3 of 5 readable"', async () => {
     const cut = new Uint8Array(fs.readFileSync(path.join(SAMPLES_DIR, 'j3d/smg/TripodBossCore/2ndDemo.bck'))).slice(0, 268);
-    ({ page, errors } = await pages.open('generated/2ndDemo.bck', { files: { '2ndDemo.bck': cut } }));
+    page = await pages.open('generated/2ndDemo.bck', { files: { '2ndDemo.bck': cut } });
     const joints = await page.evaluate(() => [...document.querySelectorAll('.as-fact')].find((f) => f.querySelector('dt')?.textContent === 'Joints')?.querySelector('dd')?.textContent);
     assert.strictEqual(joints, '3 of 5 readable');
   });
