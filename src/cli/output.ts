@@ -1,5 +1,3 @@
-import type { OutputFile } from './outputFile';
-
 /** Where CLI commands write: injectable so tests capture output without spawning processes. */
 export interface CliIO {
   out(text: string): void;
@@ -12,6 +10,13 @@ export interface CliIO {
   openFile?(path: string): OutputFile;
   /** File-system access for `extract` (binary writes, folders, symlink checks); Node's fs when absent. */
   files?: CliFileSystem;
+}
+
+/** An output file being written: `commit` puts it in place, `abort` removes every trace of it. */
+export interface OutputFile {
+  write(chunk: string): void;
+  commit(): void;
+  abort(): void;
 }
 
 /** What `extract` needs of the file system: injectable for tests, Node's fs by default. */

@@ -7,14 +7,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { partialPath } from '../export/chunkedFile';
-import { CliError, CliFileSystem, CliIO, fsReason } from './output';
-
-/** An output file being written: `commit` puts it in place, `abort` removes every trace of it. */
-export interface OutputFile {
-  write(chunk: string): void;
-  commit(): void;
-  abort(): void;
-}
+import { CliError, CliFileSystem, CliIO, fsReason, OutputFile } from './output';
 
 /** Node's file system: a temporary sibling of `target`, renamed over it by commit(). */
 export function openAtomicFile(target: string): OutputFile {
