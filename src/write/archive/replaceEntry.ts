@@ -9,7 +9,6 @@
  * compressed again. Anything the readers report as an error in the tables on the way refuses the
  * write (ArchiveWriteError, one line): a damaged archive is not rewritten.
  */
-import { gzipSync } from 'zlib';
 import { DiagnosticSink } from '../../formats/binary/diagnostics';
 import { compressionOf, decompressEntry, extractAny, isAnyArchive, openAnyArchive } from '../../formats/archive/archive';
 import type { Compression } from '../../formats/archive/archive';
@@ -35,6 +34,8 @@ function compressLike(original: Uint8Array, decompressed: Uint8Array, data: Uint
   if (sameBytes(decompressed, data)) return original;
   if (how === 'none') return data;
   if (how === 'yaz0') return encodeYaz0(data, { reserved: original.subarray(8, 16) });
+  // Loaded here: the CLI's start does not pay for zlib.
+  const { gzipSync } = require('zlib') as typeof import('zlib');
   return new Uint8Array(gzipSync(data, { level: 9 }));
 }
 
