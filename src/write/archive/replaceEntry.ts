@@ -2,7 +2,7 @@
  * An archive with one file replaced, at any depth: `Kuribo.arc` (Yaz0 → RARC) with
  * `kuribo/Walk.bck` new, a MOTN inside a gzipped PKS, an archive inside an archive. Each level is
  * rewritten by its own writer (rarcReplace, pksReplace) and compressed again the way it was
- * (Yaz0 with the original header's reserved bytes, gzip); a level whose bytes come out unchanged
+ * (Yaz0 with the original header's reserved bytes, gzip through fflate); a level whose bytes come out unchanged
  * keeps its original stored bytes, so writing an entry's own bytes back changes nothing.
  *
  * The entry bytes are the file as an editor holds it (decompressed): an entry stored compressed is
@@ -34,9 +34,8 @@ function compressLike(original: Uint8Array, decompressed: Uint8Array, data: Uint
   if (sameBytes(decompressed, data)) return original;
   if (how === 'none') return data;
   if (how === 'yaz0') return encodeYaz0(data, { reserved: original.subarray(8, 16) });
-  // Loaded here: the CLI's start does not pay for zlib.
-  const { gzipSync } = require('zlib') as typeof import('zlib');
-  return new Uint8Array(gzipSync(data, { level: 9 }));
+  // fflate, which inflates PKS gzip too; loaded here, as there, so the CLI's start does not pay for it.
+  return (require('fflate') as typeof import('fflate')).gzipSync(data, { level: 9 });
 }
 
 function replaceAt(container: Uint8Array, segments: string[], entryBytes: Uint8Array, depth: number, where: string): Uint8Array {
