@@ -9,6 +9,10 @@ import { decode } from '../formats/index';
 import { plural } from '../formats/binary/text';
 import { hex } from '../formats/binary/diagnostics';
 import { buildBckFromKeys } from '../write/bck/layout';
+import { splitArchivePath } from '../formats/archive/archive-path';
+import { isAnyArchive } from '../formats/archive/archive';
+import { isFileSync, readFileBytes } from '../formats/archive/node';
+import { ArchiveWriteError, replaceArchiveEntry } from '../write/archive/replaceEntry';
 import { buildFromExport, isExportDocument } from '../write/exportBuild';
 import { BuildInputError, isObject } from '../write/input';
 import { parse } from './args';
@@ -52,6 +56,40 @@ export function buildDocument(doc: unknown, file: string): Uint8Array {
   }
 }
 
+/** `-o Kuribo.arc/kuribo/Walk.bck`: the archive file and the path inside it; undefined for a plain output path. */
+function intoArchive(outPath: string): { archivePath: string; innerPath: string } | undefined {
+  if (isFileSync(outPath)) return undefined;
+  const split = splitArchivePath(outPath, isFileSync);
+  if (!split) return undefined;
+  let head: Uint8Array;
+  try {
+    head = readFileBytes(split.archivePath);
+  } catch (e) {
+    throw new CliError(`cannot read ${split.archivePath}: ${fsReason(e)}`);
+  }
+  return isAnyArchive(head) ? split : undefined;
+}
+
+/** Writes `bytes` as the entry `innerPath` of the archive file (temp + rename of the whole archive); says what changed. */
+function writeIntoArchive(archivePath: string, innerPath: string, bytes: Uint8Array): string {
+  const before = readFileBytes(archivePath);
+  let after: Uint8Array;
+  try {
+    after = replaceArchiveEntry(before, innerPath, bytes);
+  } catch (e) {
+    if (e instanceof ArchiveWriteError) throw new CliError(`cannot write into ${archivePath}: ${e.message}`);
+    throw e;
+  }
+  if (after === before) return `; ${archivePath} unchanged (the entry already holds these bytes)`;
+  try {
+    writeFileAtomic(archivePath, after);
+  } catch (e) {
+    throw outputFileError(archivePath, e);
+  }
+  const size = (n: number): string => n.toLocaleString('en-US');
+  return `; written into ${archivePath} (${size(after.length)} bytes, was ${size(before.length)})`;
+}
+
 function buildCommand(args: string[], io: CliIO): number {
   const { values, positionals } = parse(args, { output: { type: 'string', short: 'o' } });
   if (positionals.length !== 1) throw new UsageError(`build takes exactly one JSON document (got ${positionals.length})`);
@@ -59,15 +97,19 @@ function buildCommand(args: string[], io: CliIO): number {
   if (!outPath) throw new UsageError('build needs an output file: -o OUT');
   const file = positionals[0];
   const bytes = buildDocument(readDocument(file), file);
-  try {
-    writeFileAtomic(outPath, bytes);
-  } catch (e) {
-    throw outputFileError(outPath, e);
+  const into = intoArchive(outPath);
+  const written = into ? writeIntoArchive(into.archivePath, into.innerPath, bytes) : undefined;
+  if (!into) {
+    try {
+      writeFileAtomic(outPath, bytes);
+    } catch (e) {
+      throw outputFileError(outPath, e);
+    }
   }
   // What the game would read of it: the built file's own diagnostics, as `export` reports them.
   const built = decode(bytes, path.basename(outPath));
   const errors = built.diagnostics.filter((d) => d.severity === 'error');
-  io.out(safe(`${outPath}: ${plural(bytes.length, 'byte')} (${built.format})`));
+  io.out(safe(`${outPath}: ${plural(bytes.length, 'byte')} (${built.format})${written ?? ''}`));
   if (errors.length === 0) return EXIT_OK;
   io.err(safe(`animscope build: ${outPath} has ${plural(errors.length, 'error')} (first: ${errors[0].code} at ${hex(errors[0].offset)}); ` +
     `\`animscope validate ${outPath}\` lists them`));
@@ -87,6 +129,10 @@ is written to a temporary file and renamed. Exit 1 when the built file has error
 A keys form (\`animscope keys FILE -o KEYS.json\`) of a BCK is laid out the way the games' converter
 does (docs/writing.md): it samples like the file it came from; the other kinds come later.
 
+OUT may name an entry inside an archive (\`-o Kuribo.arc/kuribo/Walk.bck\`, nested archives too): the
+archive is written back with every other entry byte-identical, its folders and order kept, and
+compressed again the way it was (Yaz0, gzip); the entry must exist.
+
 Options:
-  -o, --output OUT    the file to write`,
+  -o, --output OUT    the file to write, or an entry of an archive`,
 };
