@@ -23,6 +23,7 @@ import type { Diagnostic } from '../formats/binary/diagnostics';
 import { readAnimationInput } from './input';
 import { outputFileError } from './outputFile';
 import { ModelInput, readModel } from './modelCommands';
+import { keepsTracksInExtras } from '../gltf/trackExtras';
 import { CliError, CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from './output';
 
 
@@ -94,7 +95,7 @@ export function gatherGltfInputs(modelArg: string, animArgs: readonly string[], 
       if (explicit) throw new CliError(`${arg} is not an animation (${file.diagnostics.find((d) => d.severity === 'error')?.message ?? file.format})`);
       return;
     }
-    const bound = bindToModel(file, input.model);
+    const bound = bindToModel(file, input.model) ?? (keepsTracksInExtras(file.anim) ? { diagnostics: [] } : undefined);
     if (!bound) {
       if (explicit) { io.err(`animscope gltf: ${arg}: ${file.format.toUpperCase()} does not change a model; skipped`); problems++; }
       return;

@@ -10,6 +10,7 @@ import { AnimData, specFor } from '../formats/registry';
 import { addAnimation, buildModelDocument, ExportAnimation, ModelDocument } from './document';
 import { sampledWorlds, sampleJoints } from './jointAnimation';
 import { sampleState } from './stateAnimation';
+import { keepsTracksInExtras, sampleTrackExtras } from './trackExtras';
 import { bindPose, chooseParents, nodeParents } from './skeleton';
 
 export interface AnimationInput {
@@ -77,6 +78,9 @@ export function exportModelDocument(name: string, bytes: Uint8Array, model: Mode
       if (out.joints.step > 1) notes.push(`${a.name}: sampled every ${out.joints.step} frames (the model has too many joints × frames)`);
     } else if (spec.apply) {
       out.state = sampleState(model, a.anim, out.duration);
+    } else if (keepsTracksInExtras(a.anim)) {
+      out.extras = { ...sampleTrackExtras(a.anim, out.duration) };
+      notes.push(`${a.name}: glTF has no property for ${spec.label}; its values per frame are in the animation's extras.j3d`);
     } else {
       notes.push(`${a.name}: ${spec.label} changes nothing on a model; not exported`);
       continue;
