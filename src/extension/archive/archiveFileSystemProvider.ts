@@ -11,6 +11,8 @@ import { extractAny } from '../../formats/archive/archive';
 import { ArchiveCache, CacheRecord } from './archiveCache';
 import { ArchiveNode, childNamed, NodeInfo, nodeInfo, OpenedLevel } from './archiveTree';
 import { ARCHIVE_SCHEME, displayPath, joinPath, outermostFile, parseArchiveUri } from './archiveUri';
+import { ArchiveWriteError, replaceArchiveEntry } from '../../write/archive/replaceEntry';
+import { writeViaTemporary } from '../workspaceWrite';
 
 type FsErrorKind = 'FileNotFound' | 'FileNotADirectory' | 'FileIsADirectory' | 'NoPermissions';
 
@@ -127,6 +129,31 @@ export class ArchiveFileSystemProvider implements vscode.FileSystemProvider, vsc
     if (node.kind === 'root') return this.readOuter(record.outer);
     if (!node.entry || node.kind === 'folder') throw fsError('FileIsADirectory', uri);
     return copyOf(extractAny(node.level.archive, node.entry));
+  }
+
+  /**
+   * Saves a file of an archive (the AnimScope editor's save; the file system itself stays read-only
+   * to everything else): the archive file is written back with `stored` (the entry as stored, as
+   * readFile gives it) and every other entry byte-identical, each level compressed as it was
+   * (src/write/archive), through a temporary file renamed over it. A nested archive is written into
+   * its own archive the same way. Throws a FileSystemError (NoPermissions) with the reason when the
+   * archive cannot be rewritten; nothing is written then.
+   */
+  async writeEntry(uri: vscode.Uri, stored: Uint8Array): Promise<void> {
+    const parsed = parseArchiveUri(uri);
+    if (!parsed || parsed.segments.length === 0) throw fsError('FileNotFound', uri);
+    const outerBytes = await this.readOuter(parsed.outer);
+    let rewritten: Uint8Array;
+    try {
+      rewritten = replaceArchiveEntry(outerBytes, parsed.segments, stored, { entryIsStored: true });
+    } catch (e) {
+      if (e instanceof ArchiveWriteError) throw fsError('NoPermissions', uri, `${displayPath(uri)}: ${e.message}`);
+      throw e;
+    }
+    if (rewritten === outerBytes) return;
+    if (parsed.outer.scheme === ARCHIVE_SCHEME) await this.writeEntry(parsed.outer, rewritten);
+    else await writeViaTemporary(parsed.outer, rewritten);
+    this.cache.invalidate(outermostFile(uri));
   }
 
   /** The node `uri` names, to walk its tree (the archive listing). Throws FileNotFound like stat. */

@@ -38,7 +38,15 @@ function compressLike(original: Uint8Array, decompressed: Uint8Array, data: Uint
   return (require('fflate') as typeof import('fflate')).gzipSync(data, { level: 9 });
 }
 
-function replaceAt(container: Uint8Array, segments: string[], entryBytes: Uint8Array, depth: number, where: string): Uint8Array {
+export interface ReplaceOptions {
+  /**
+   * `entryBytes` are the entry as stored (what a file system read of the entry gives: still Yaz0 or
+   * gzip when the entry is), not its content: they are written as they are.
+   */
+  entryIsStored?: boolean;
+}
+
+function replaceAt(container: Uint8Array, segments: string[], entryBytes: Uint8Array, depth: number, where: string, options: ReplaceOptions): Uint8Array {
   if (depth >= MAX_DEPTH) throw new ArchiveWriteError(`${where}: archives nested deeper than ${MAX_DEPTH} are not rewritten`);
   const diagnostics = new DiagnosticSink();
   const archive = openAnyArchive(container, diagnostics, { detectEntries: false });
@@ -54,11 +62,12 @@ function replaceAt(container: Uint8Array, segments: string[], entryBytes: Uint8A
   let newInner: Uint8Array;
   if (hit.rest.length > 0) {
     if (!isAnyArchive(inner)) throw new ArchiveWriteError(`"${hit.entry.path}" in ${where} is a file, not an archive`);
-    newInner = replaceAt(inner, hit.rest, entryBytes, depth + 1, `"${hit.entry.path}"`);
+    newInner = replaceAt(inner, hit.rest, entryBytes, depth + 1, `"${hit.entry.path}"`, options);
   } else {
     newInner = entryBytes;
   }
-  const newStored = compressLike(stored, inner, newInner, how);
+  const leafAsStored = hit.rest.length === 0 && options.entryIsStored;
+  const newStored = leafAsStored ? (sameBytes(stored, entryBytes) ? stored : entryBytes) : compressLike(stored, inner, newInner, how);
   if (newStored === stored) return container;
 
   const level = archive.bytes;
@@ -71,8 +80,8 @@ function replaceAt(container: Uint8Array, segments: string[], entryBytes: Uint8A
  * `innerPath` (`kuribo/Walk.bck`, or its segments; nested archives continue the path) holding
  * `entryBytes`. Throws ArchiveWriteError with one line saying why it cannot.
  */
-export function replaceArchiveEntry(container: Uint8Array, innerPath: string | string[], entryBytes: Uint8Array): Uint8Array {
+export function replaceArchiveEntry(container: Uint8Array, innerPath: string | string[], entryBytes: Uint8Array, options: ReplaceOptions = {}): Uint8Array {
   const segments = typeof innerPath === 'string' ? innerSegments(innerPath) : innerPath.flatMap((s) => innerSegments(s));
   if (segments.length === 0) throw new ArchiveWriteError('no entry named: the path inside the archive is empty');
-  return replaceAt(container, segments, entryBytes, 0, 'the archive');
+  return replaceAt(container, segments, entryBytes, 0, 'the archive', options);
 }
