@@ -45,7 +45,8 @@ function applyField(file: DecodedFile & { anim: AnimData }, out: Uint8Array, pat
  */
 export function applyEdits(file: DecodedFile, edits: readonly EditRequest[]): Uint8Array {
   if (!file.anim) throw new EditRefused(`${file.fileName}: only a decoded animation can be edited`);
-  const out = file.bytes.slice();
+  // A copy (not .slice(): the host's file reads are Node Buffers, whose slice is a view of the same memory)
+  const out = new Uint8Array(file.bytes);
   for (const edit of edits) {
     switch (edit.kind) {
       case 'field':

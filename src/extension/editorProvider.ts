@@ -280,10 +280,15 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
   }
 }
 
-export class AnimationEditorProvider implements vscode.CustomEditorProvider<AnimationDocument>, vscode.Disposable {
-  private readonly _onDidChangeCustomDocument = new vscode.EventEmitter<vscode.CustomDocumentEditEvent<AnimationDocument>>();
-  /** Each edit, with the undo and redo VS Code runs (they set the document's content back and forth). */
-  readonly onDidChangeCustomDocument = this._onDidChangeCustomDocument.event;
+type EditEvents = vscode.EventEmitter<vscode.CustomDocumentEditEvent<AnimationDocument>>;
+
+export class AnimationEditorProvider implements vscode.Disposable {
+  /**
+   * Where each document's edits are announced: one emitter per view type, as VS Code keeps the
+   * documents of each registration apart (an event for a document another registration opened fails).
+   */
+  private readonly editEvents = new WeakMap<AnimationDocument, EditEvents>();
+  private readonly emitters: EditEvents[] = [];
   private readonly sessions = new Set<EditorSession>();
   private readonly documents = new Set<AnimationDocument>();
   private readonly selections = new Map<string, SelectionState>();
@@ -307,9 +312,28 @@ export class AnimationEditorProvider implements vscode.CustomEditorProvider<Anim
     // No retainContextWhenHidden: the webview keeps its UI state with getState/setState and asks again with `ready`.
     const options = { supportsMultipleEditorsPerDocument: true };
     return vscode.Disposable.from(
-      vscode.window.registerCustomEditorProvider(ANIMATION_VIEW_TYPE, this, options),
-      vscode.window.registerCustomEditorProvider(ANIMATION_ANY_FILE_VIEW_TYPE, this, options),
+      vscode.window.registerCustomEditorProvider(ANIMATION_VIEW_TYPE, this.forViewType(), options),
+      vscode.window.registerCustomEditorProvider(ANIMATION_ANY_FILE_VIEW_TYPE, this.forViewType(), options),
     );
+  }
+
+  /** The provider VS Code sees for one view type: this one, with that view type's edit events. */
+  private forViewType(): vscode.CustomEditorProvider<AnimationDocument> {
+    const edits: EditEvents = new vscode.EventEmitter();
+    this.emitters.push(edits);
+    return {
+      onDidChangeCustomDocument: edits.event,
+      openCustomDocument: async (uri, openContext) => {
+        const doc = await this.openCustomDocument(uri, openContext);
+        this.editEvents.set(doc, edits);
+        return doc;
+      },
+      resolveCustomEditor: (doc, panel) => this.resolveCustomEditor(doc, panel),
+      saveCustomDocument: (doc) => this.saveCustomDocument(doc),
+      saveCustomDocumentAs: (doc, destination) => this.saveCustomDocumentAs(doc, destination),
+      revertCustomDocument: (doc) => this.revertCustomDocument(doc),
+      backupCustomDocument: (doc, context) => this.backupCustomDocument(doc, context),
+    };
   }
 
   async openCustomDocument(uri: vscode.Uri, openContext: vscode.CustomDocumentOpenContext = {} as vscode.CustomDocumentOpenContext): Promise<AnimationDocument> {
@@ -367,7 +391,7 @@ export class AnimationEditorProvider implements vscode.CustomEditorProvider<Anim
     }
     const before = doc.content;
     doc.setContent(after);
-    this._onDidChangeCustomDocument.fire({
+    this.editEvents.get(doc)?.fire({
       document: doc,
       label,
       undo: () => doc.setContent(before),
@@ -506,6 +530,6 @@ export class AnimationEditorProvider implements vscode.CustomEditorProvider<Anim
     for (const s of this.sessions) s.dispose();
     this.sessions.clear();
     this._onDidChangeActive.dispose();
-    this._onDidChangeCustomDocument.dispose();
+    for (const e of this.emitters) e.dispose();
   }
 }

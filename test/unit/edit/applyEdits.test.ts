@@ -48,6 +48,13 @@ describe('edit: field edits in place', () => {
     assert.deepEqual(differences(out, bytes), [0x0c]);
   });
 
+  it('never writes into the bytes it was given, also when they are a Node Buffer (whose slice is a view)', () => {
+    const buffer = Buffer.from(walk.bytes);
+    const file = decode(buffer, 'Walk.bck');
+    applyEdits(file, [{ kind: 'field', path: 'ANK1/duration', value: 60 }]);
+    assert.equal(buffer.readInt16BE(0x2a), 40);
+  });
+
   it('refuses in one line: out of range, not whole, not a number, no such field, a structure, other edit kinds', () => {
     const file = decode(walk.bytes, 'Walk.bck');
     const refusal = (edits: Parameters<typeof applyEdits>[1]): string => {
