@@ -15,7 +15,7 @@ function keysCommand(args: string[], io: CliIO): number {
   const input = readAnimationInput(arg);
   const file = decode(input.bytes, input.name);
   if (!file.anim) throw new CliError(`${arg} is not an animation: no keys to print`);
-  const doc = keysDocument(file.anim);
+  const doc = keysDocument(file.anim, input.bytes);
   // Streamed, a chunk at a time: the worst-case BCK's 9.8 million keys are more text than one string holds.
   const outPath = values.output as string | undefined;
   if (outPath) writeChunks(io, outPath, withNewline(jsonChunks(doc, { indent: 1 })));
