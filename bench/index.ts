@@ -22,6 +22,7 @@ import { benchTargets } from './targets';
 import { benchGltf } from './gltf';
 import { benchIssue30 } from './issue30';
 import { benchBuild, benchKeysBuild } from './build';
+import { benchMotnKeysBuild } from './buildMotn';
 
 function benchDecodeSamples(): void {
   heading('Decode: real samples (median of repeated runs)', 'bytes', 'ms/file', 'MB/s');
@@ -136,6 +137,7 @@ function main(): void {
   benchModels();
   benchBuild();
   benchKeysBuild();
+  benchMotnKeysBuild();
 }
 
 main();

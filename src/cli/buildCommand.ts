@@ -76,7 +76,7 @@ function buildCommand(args: string[], io: CliIO): number {
 }
 
 export const BUILD: Command = {
-  name: 'build', synopsis: 'DOC.json -o OUT', summary: 'write an animation from its JSON export (byte for byte) or BCK keys form', run: buildCommand,
+  name: 'build', synopsis: 'DOC.json -o OUT', summary: 'write an animation from its JSON export (byte for byte) or BCK / MOTN keys form', run: buildCommand,
   help: `Writes the animation an export describes (\`animscope export FILE -o DOC.json\`, schema 3):
 every field's value at its offset, then the document's rawBytes (padding, gaps and other bytes the
 values do not give back). An unedited export builds to the original bytes (decompressed: an
@@ -85,8 +85,8 @@ A value the document cannot hold there (wrong type, out of the field's range, pa
 file) stops the build with one line naming its JSON path (exit 2), and nothing is written; the file
 is written to a temporary file and renamed. Exit 1 when the built file has error diagnostics.
 
-A keys form (\`animscope keys FILE -o KEYS.json\`) of a BCK is laid out the way the games' converter
-does (docs/writing.md): it samples like the file it came from; the other kinds come later.
+A keys form (\`animscope keys FILE -o KEYS.json\`) of a BCK or a MOTN is laid out the way the games'
+converter does (docs/writing.md): it samples like the file it came from; the other kinds come later.
 
 Options:
   -o, --output OUT    the file to write`,

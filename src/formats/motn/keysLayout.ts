@@ -57,8 +57,13 @@ export function motnKeysLayout(anim: MotnAnim, bytes: Uint8Array): KeysLayout {
       const at = seqOff + 8 * i + 4;
       const extra = at + 4 <= len ? u32le(bytes, at) - extraStart : 0;
       const own: Record<string, unknown> = { block: rank.get(seq.offset), extra };
-      if (seq.standard) own.unknown = seq.unknown;
-      else {
+      if (seq.standard) {
+        own.unknown = seq.unknown;
+        // bytes no sequence references between this one's end and the next one (MOTN_SEQUENCE_GAP)
+        const end = Math.min(sequenceEnd(anim, i, bytes), len);
+        const next = rawEnd(seq.offset);
+        if (next > end) own.after = base64(bytes.subarray(end, next));
+      } else {
         own.name = seq.name;
         own.raw = base64(bytes.subarray(seq.offset, Math.max(seq.offset, rawEnd(seq.offset))));
       }

@@ -3,7 +3,7 @@
  * (docs/writing.md, "MOTN"): the header (0x14..0x1F zero), the sequence table at 0x20, the extra
  * data, the name offset table and the names (NUL-terminated, table order), zeros to a 4-byte
  * boundary, the motion data (each distinct `layout.block` once, in block order, then the sequences
- * without a block in target order; nothing between them), then the tail (the build date).
+ * without a block in target order; between them only their `layout.after` bytes), then the tail (the build date).
  * What the keys do not say comes from the keys form's `layout` (src/formats/motn/keysLayout.ts).
  */
 import { align } from '../padding';
@@ -62,7 +62,11 @@ export function buildMotnFromKeys(value: unknown): Uint8Array {
       return { name: nameBytes(stringAt(own.name, member(lp, 'name')), member(lp, 'name')), extra, data, block, path };
     }
     const unknown = own.unknown === undefined ? 0 : integerAt(own.unknown, member(lp, 'unknown'), 0, 0x7fff);
-    return { name: nameBytes(stringAt(target.name, member(path, 'name')), member(path, 'name')), extra, data: encodeSequence(target, path, unknown), block, path };
+    const encoded = encodeSequence(target, path, unknown);
+    const after = own.after === undefined ? undefined : bytesOf(own.after, member(lp, 'after'));
+    const data = after ? new Uint8Array(encoded.length + after.length) : encoded;
+    if (after) { data.set(encoded); data.set(after, encoded.length); }
+    return { name: nameBytes(stringAt(target.name, member(path, 'name')), member(path, 'name')), extra, data, block, path };
   });
 
   // One data per block, in block order, then the sequences without one; a block's sequences must agree.
