@@ -10,7 +10,7 @@ import { plural } from '../formats/binary/text';
 import { hex } from '../formats/binary/diagnostics';
 import { buildBckFromKeys } from '../write/bck/layout';
 import { buildFromExport, isExportDocument } from '../write/exportBuild';
-import { buildMotnFromKeys } from '../write/motn/layout';
+import { buildMotnFromKeys } from '../write/motn';
 import { BuildInputError, isObject } from '../write/input';
 import { parse } from './args';
 import { safe } from './format';
