@@ -30,6 +30,9 @@ rotationFraction, matrixMode as the kind has them), targets: [{index, key, label
 loopMode for MOTN sequences], tracks: [{path, channel, axis, unit, keys | step}]}]}. Keyed tracks
 list {frame, value, in, out} in the units the curves show (degrees, units, 0–255 colours; slopes
 per frame); step tracks list {frame, value} where the value changes, with the frames they store.
+A MOTN also carries \`layout\` (for the file and per sequence): what its keys cannot say — data
+order and aliases, the extra data, raw sequences, the build date — kept so \`animscope build\` lays
+the file out again; not for editing (docs/writing.md).
 
 Options:
   -o, --output OUT    write to OUT (pretty-printed) instead of standard output (one line)`,

@@ -3,7 +3,8 @@
  * (docs/writing.md, "MOTN"): the header (0x14..0x1F zero), the sequence table at 0x20, the extra
  * data, the name offset table and the names (NUL-terminated, table order), zeros to a 4-byte
  * boundary, the motion data (each distinct `layout.block` once, in block order, then the sequences
- * without a block in target order; between them only their `layout.after` bytes), then the tail (the build date).
+ * without a block in target order; between them only their `layout.after` bytes), then the
+ * tail (the build date).
  * What the keys do not say comes from the keys form's `layout` (src/formats/motn/keysLayout.ts).
  */
 import { align } from '../padding';
