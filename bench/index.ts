@@ -23,6 +23,7 @@ import { benchGltf } from './gltf';
 import { benchIssue30 } from './issue30';
 import { benchBuild, benchKeysBuild } from './build';
 import { benchArchiveSave } from './archiveSave';
+import { benchMotnKeysBuild } from './buildMotn';
 
 function benchDecodeSamples(): void {
   heading('Decode: real samples (median of repeated runs)', 'bytes', 'ms/file', 'MB/s');
@@ -138,6 +139,7 @@ function main(): void {
   benchBuild();
   benchKeysBuild();
   benchArchiveSave();
+  benchMotnKeysBuild();
 }
 
 main();

@@ -14,6 +14,7 @@ import { isAnyArchive } from '../formats/archive/archive';
 import { isFileSync, readFileBytes } from '../formats/archive/node';
 import { ArchiveWriteError, replaceArchiveEntry } from '../write/archive/replaceEntry';
 import { buildFromExport, isExportDocument } from '../write/exportBuild';
+import { buildMotnFromKeys } from '../write/motn';
 import { BuildInputError, isObject } from '../write/input';
 import { parse } from './args';
 import { safe } from './format';
@@ -45,7 +46,7 @@ function readDocument(file: string): unknown {
 /** The bytes a document describes; a value it cannot take is a CliError (exit 2) naming its JSON path. */
 export function buildDocument(doc: unknown, file: string): Uint8Array {
   try {
-    if (isObject(doc) && doc.keysVersion !== undefined) return buildBckFromKeys(doc);
+    if (isObject(doc) && doc.keysVersion !== undefined) return doc.format === 'motn' ? buildMotnFromKeys(doc) : buildBckFromKeys(doc);
     if (!isObject(doc) || !isExportDocument(doc)) {
       throw new BuildInputError('', 'neither an AnimScope export nor a keys form (`animscope export FILE -o DOC.json` or `animscope keys FILE -o KEYS.json` writes one)');
     }
@@ -117,7 +118,7 @@ function buildCommand(args: string[], io: CliIO): number {
 }
 
 export const BUILD: Command = {
-  name: 'build', synopsis: 'DOC.json -o OUT', summary: 'write an animation from its JSON export (byte for byte) or BCK keys form', run: buildCommand,
+  name: 'build', synopsis: 'DOC.json -o OUT', summary: 'write an animation from its JSON export (byte for byte) or BCK / MOTN keys form', run: buildCommand,
   help: `Writes the animation an export describes (\`animscope export FILE -o DOC.json\`, schema 3):
 every field's value at its offset, then the document's rawBytes (padding, gaps and other bytes the
 values do not give back). An unedited export builds to the original bytes (decompressed: an
@@ -126,8 +127,8 @@ A value the document cannot hold there (wrong type, out of the field's range, pa
 file) stops the build with one line naming its JSON path (exit 2), and nothing is written; the file
 is written to a temporary file and renamed. Exit 1 when the built file has error diagnostics.
 
-A keys form (\`animscope keys FILE -o KEYS.json\`) of a BCK is laid out the way the games' converter
-does (docs/writing.md): it samples like the file it came from; the other kinds come later.
+A keys form (\`animscope keys FILE -o KEYS.json\`) of a BCK or a MOTN is laid out the way the games'
+converter does (docs/writing.md): it samples like the file it came from; the other kinds come later.
 
 OUT may name an entry inside an archive (\`-o Kuribo.arc/kuribo/Walk.bck\`, nested archives too): the
 archive is written back with every other entry byte-identical, its folders and order kept, and

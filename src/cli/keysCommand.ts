@@ -15,7 +15,7 @@ function keysCommand(args: string[], io: CliIO): number {
   const input = readAnimationInput(arg);
   const file = decode(input.bytes, input.name);
   if (!file.anim) throw new CliError(`${arg} is not an animation: no keys to print`);
-  const doc = keysDocument(file.anim);
+  const doc = keysDocument(file.anim, input.bytes);
   // Streamed, a chunk at a time: the worst-case BCK's 9.8 million keys are more text than one string holds.
   const outPath = values.output as string | undefined;
   if (outPath) writeChunks(io, outPath, withNewline(jsonChunks(doc, { indent: 1 })));
@@ -30,6 +30,9 @@ rotationFraction, matrixMode as the kind has them), targets: [{index, key, label
 loopMode for MOTN sequences], tracks: [{path, channel, axis, unit, keys | step}]}]}. Keyed tracks
 list {frame, value, in, out} in the units the curves show (degrees, units, 0–255 colours; slopes
 per frame); step tracks list {frame, value} where the value changes, with the frames they store.
+A MOTN also carries \`layout\` (for the file and per sequence): what its keys cannot say — data
+order and aliases, the extra data, raw sequences, the build date — kept so \`animscope build\` lays
+the file out again; not for editing (docs/writing.md).
 
 Options:
   -o, --output OUT    write to OUT (pretty-printed) instead of standard output (one line)`,

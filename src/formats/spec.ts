@@ -288,4 +288,16 @@ export interface FormatSpec<A extends FormatData = FormatData> extends PageSpec<
   readonly samplePaths: readonly string[];
   /** JSON schema of the export's `animation` value (schema/animscope-export.schema.json `definitions`). */
   readonly schema: object;
+  /**
+   * `animscope keys`: what the file's layout holds that the keys do not say, carried opaque so a
+   * build from the keys lays the file out again (MOTN: data order and sharing, the extra data,
+   * the sequences kept raw). Kinds whose layout follows from their keys have none.
+   */
+  readonly keysLayout?: (anim: A, bytes: Uint8Array) => KeysLayout;
+}
+
+/** The keys form's `layout` values: one for the document, one per group (undefined: none). */
+export interface KeysLayout {
+  document: Record<string, unknown>;
+  group: (index: number) => Record<string, unknown> | undefined;
 }

@@ -41,12 +41,16 @@ export interface KeysTarget {
   duration?: number;
   loopMode?: number;
   tracks: KeysTrack[];
+  /** What the file's layout holds for this target that its keys do not say (FormatSpec.keysLayout): not for editing. */
+  layout?: Record<string, unknown>;
 }
 
 export interface KeysDocument {
   keysVersion: number;
   format: string;
   header: Partial<Record<(typeof HEADER_FIELDS)[number], number>>;
+  /** What the file's layout holds that the keys do not say (FormatSpec.keysLayout), kept for the build: not for editing. */
+  layout?: Record<string, unknown>;
   targets: KeysTarget[];
 }
 
@@ -70,12 +74,14 @@ function hermiteKeys(keys: KeyList): KeysTrack['keys'] {
   return out;
 }
 
-export function keysDocument(anim: AnimData): KeysDocument {
+/** With `bytes` (the file decoded as `anim`), kinds that need it carry their layout (FormatSpec.keysLayout). */
+export function keysDocument(anim: AnimData, bytes?: Uint8Array): KeysDocument {
   const spec = specFor(anim);
   const header: KeysDocument['header'] = {};
   const fields = anim as unknown as Record<string, unknown>;
   for (const f of HEADER_FIELDS) if (typeof fields[f] === 'number') header[f] = fields[f] as number;
   const { groups } = spec;
+  const layout = bytes ? spec.keysLayout?.(anim as never, bytes) : undefined;
   const targets: KeysTarget[] = [];
   const count = groups.count(anim);
   for (let g = 0; g < count; g++) {
@@ -98,7 +104,9 @@ export function keysDocument(anim: AnimData): KeysDocument {
       target.duration = groups.duration(anim, g);
       target.loopMode = groups.loopMode(anim, g);
     }
+    const own = layout?.group(g);
+    if (own) target.layout = own;
     targets.push(target);
   }
-  return { keysVersion: KEYS_FORM_VERSION, format: anim.format, header, targets };
+  return { keysVersion: KEYS_FORM_VERSION, format: anim.format, header, ...(layout ? { layout: layout.document } : {}), targets };
 }

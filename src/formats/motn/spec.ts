@@ -4,6 +4,7 @@ import type { FormatFamily, FormatSpec } from '../spec';
 import { MOTN_CODES } from './codes';
 import { looksLikeMotn } from './header';
 import { decodeMotn, scannedTrackCounts } from './motn';
+import { motnKeysLayout } from './keysLayout';
 import type { MotnAnim, MotnSequence } from './types';
 import { MOTN_PAGE } from './page';
 
@@ -52,6 +53,7 @@ export const MOTN: FormatSpec<MotnAnim> = {
         ({ name, index, offset, frames, frameFlag, unknown, standard })),
     }),
   },
+  keysLayout: motnKeysLayout,
   samplePaths: ['`bones/{bone}/{position|rotation|scale}/{x|y|z}` in block-1 order, each with `"keys": [[frame, value], …]`'],
   schema: {
     type: 'object',
