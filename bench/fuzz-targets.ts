@@ -181,13 +181,16 @@ function withWeights(members: Member[], model: ModelData, modelBytes: Uint8Array
   return { members, byKind, model, modelBytes, bck };
 }
 
-/** The corpus as one file the workers load in milliseconds (v8 serialization), instead of re-reading and re-decoding the samples. */
+/**
+ * The corpus as one file the workers load in milliseconds (v8 serialization), instead of re-reading
+ * and re-decoding the samples. Not the decoded BCK: readCorpus decodes it again (v8 cannot clone it).
+ */
 export function saveCorpus(corpus: Corpus, file: string): void {
-  fs.writeFileSync(file, v8.serialize({ members: corpus.members, model: corpus.model, modelBytes: corpus.modelBytes, bck: corpus.bck }));
+  fs.writeFileSync(file, v8.serialize({ members: corpus.members, model: corpus.model, modelBytes: corpus.modelBytes }));
 }
 
 export function readCorpus(file: string): Corpus {
-  const raw = v8.deserialize(fs.readFileSync(file)) as Pick<Corpus, 'members' | 'model' | 'modelBytes' | 'bck'>;
+  const raw = v8.deserialize(fs.readFileSync(file)) as Pick<Corpus, 'members' | 'model' | 'modelBytes'>;
   // The decoded BCK's lazily built parts do not survive serialization: decode it again.
   const bck = decode(new Uint8Array(fs.readFileSync(samplePath('j3d/smg/TripodBossCore/2ndDemo.bck'))), '2ndDemo.bck');
   return withWeights(raw.members, raw.model, raw.modelBytes ?? new Uint8Array(0), bck);
