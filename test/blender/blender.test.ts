@@ -78,7 +78,7 @@ describe('Blender imports the glTF export as animscope pose poses it', function 
   });
 
   for (const { label } of SHARED_MODELS) {
-    it(`${label}: vertices and bone heads at frames 0 / mid / last of every joint animation; texture and material counts`, () => {
+    it(`${label}: vertices and bone heads at frames 0 / mid / last and between keys of every joint animation; texture and material counts`, () => {
       const shared = exports.find((e) => e.label === label)!;
       const got = results.models.find((m) => m.label === label)!;
       assert.ok(got && !got.error, `Blender ${results.blender} imported ${label}: ${got?.error}`);
