@@ -1,7 +1,7 @@
 /**
  * BCK/BCA → glTF joint channels, sampled once per game frame (frames 0 … duration) from the
  * posed world matrices (LINEAR; STEP when every channel is held per frame, as BCA's full tracks;
- * one key when constant; with `cubic`, keyed translation/scale as exact splines), so the Maya and Softimage rules come out as the game poses them
+ * two keys (first, last) when constant; with `cubic`, keyed translation/scale as exact splines), so the Maya and Softimage rules come out as the game poses them
  * (skeleton.ts here bakes them into node TRS). Rotations are kept in one hemisphere from sample
  * to sample (FORMATS.md §11.2) so LINEAR interpolation never takes the long way round. A channel
  * that never leaves the node's rest value is left out.
@@ -122,13 +122,19 @@ export function sampleJoints(
   const times = Float32Array.from(frames, (f) => f / safeFps);
   const sampledAs: Interpolation = allStep(channels, n) ? 'STEP' : 'LINEAR';
   const bind = bindPoseLocals(model);
-  const zero = Float32Array.of(0);
   const last = frames[count - 1];
+  // A constant track: keys at the first and last time (one when they are the same), so the clip keeps its length.
+  const ends = count > 1 ? Float32Array.of(times[0], times[count - 1]) : Float32Array.of(times[0]);
   const tracks: JointTrack[] = [];
   /** A constant track is one key; a keyed translation/scale an exact spline where it can be (cubicSpline.ts); else the samples. */
   const push = (j: number, path: TrsPath, values: Float32Array, size: number, slot: number): void => {
     const constant = constantOf(values, size);
-    if (constant) { tracks.push({ joint: j, path, interpolation: 'STEP', times: zero, values: constant }); return; }
+    if (constant) {
+      const held = new Float32Array(size * ends.length);
+      for (let k = 0; k < ends.length; k++) held.set(constant, k * size);
+      tracks.push({ joint: j, path, interpolation: 'STEP', times: ends, values: held });
+      return;
+    }
     if (cubic && slot >= 0 && j < channels.count && sampledAs === 'LINEAR') {
       const axes = [0, 1, 2].map((a) => channels.channel(j, slot + a));
       const spline = splineTrack(axes, [0, 1, 2].map((a) => bind[j * LOCAL_STRIDE + slot + a]), last, safeFps, frames, values);

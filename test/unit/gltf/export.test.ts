@@ -73,3 +73,25 @@ describe('glTF export --cubic', () => {
     assert.ok(count(await exportShared(ps.label, ps.path, { cubic: true })) > 0);
   });
 });
+
+describe('glTF export: constant joint tracks', () => {
+  it('a joint channel that holds one value throughout is at most two keys (first and last time) on every shared model', async () => {
+    let constants = 0;
+    for (const { label, path } of SHARED_MODELS) {
+      const s = await exportShared(label, path);
+      for (const a of s.exported.doc.getRoot().listAnimations()) {
+        for (const ch of a.listChannels()) {
+          if (!ch.getTargetNode() || ch.getTargetPath() === 'weights') continue;
+          const out = ch.getSampler()!.getOutput()!.getArray()!;
+          const size = ch.getTargetPath() === 'rotation' ? 4 : 3;
+          let same = true;
+          for (let i = size; i < out.length && same; i++) same = out[i] === out[i % size];
+          if (!same) continue;
+          constants++;
+          assert.ok(ch.getSampler()!.getInput()!.getCount() <= 2, `${label} ${a.getName()} ${ch.getTargetNode()!.getName()} ${ch.getTargetPath()}: ${ch.getSampler()!.getInput()!.getCount()} keys of one value`);
+        }
+      }
+    }
+    assert.ok(constants > 0, 'some channel is constant');
+  });
+});
