@@ -1,12 +1,12 @@
 /**
  * Child process of `npm run hostile` (and the fuzz campaign's CLI target): runs one `animscope`
- * command in-process with output counted, not kept, then prints one JSON line on stderr:
+ * command in-process (runAsync: gltf too) with output counted, not kept (gltf writes its file: the caller gives a temporary one), then prints one JSON line on stderr:
  * { code, outBytes, outLines, errLines, firstError, maxRssKB, cpuMs }.
  */
-import { run } from '../src/cli/main';
+import { runAsync } from '../src/cli/main';
 import type { CliIO } from '../src/cli/output';
 
-function main(): void {
+async function main(): Promise<void> {
   let outBytes = 0;
   let outLines = 0;
   const errs: string[] = [];
@@ -25,7 +25,7 @@ function main(): void {
   };
   let code: number;
   try {
-    code = run(process.argv.slice(2), io);
+    code = await runAsync(process.argv.slice(2), io);
   } catch (e) {
     code = 99;
     errs.push(`UNCAUGHT ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
@@ -38,4 +38,4 @@ function main(): void {
   process.stderr.write('\n' + JSON.stringify({ code, outBytes, outLines, errLines: errs.length, firstError, maxRssKB: usage.maxRSS, cpuMs }) + '\n');
 }
 
-main();
+void main();

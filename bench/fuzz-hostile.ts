@@ -1,7 +1,7 @@
 /**
  * `npm run hostile`: every file of ../shared/hostile, and the README's recipes built from the
- * samples into a temporary folder, through `animscope ls`, `validate`, `info`, `sample` and
- * `export`, each in its own process: CPU time (user + system of the whole process, node start-up
+ * samples into a temporary folder, through `animscope ls`, `validate`, `info`, `sample`, `export`
+ * and `gltf` (a model alone; anything else on a real model, Mogu), each in its own process: CPU time (user + system of the whole process, node start-up
  * included), wall time, peak RSS, exit code, output size, first error line. Targets: every run
  * within 2 s of CPU time and 256 MB, no uncaught exception (exit 99). The 2 s are checked on CPU
  * time because the machine may be shared (the wall time is shown next to it, as in `npm run fuzz`).
@@ -14,7 +14,16 @@ import * as path from 'path';
 import { SAMPLES_DIR } from '../test/unit/helpers';
 
 export const HOSTILE_DIR = path.join(SAMPLES_DIR, '..', 'hostile');
-const COMMANDS = ['ls', 'validate', 'info', 'sample', 'export'];
+const COMMANDS = ['ls', 'validate', 'info', 'sample', 'export', 'gltf'];
+/** The model a hostile animation is exported on by `gltf` (envelopes, two shapes, textures). */
+const GLTF_MODEL = path.join(SAMPLES_DIR, 'archives', 'Mogu.arc', 'Mogu', 'Mogu.bdl');
+
+/** The command's arguments: `gltf` writes a GLB into `outDir` (removed with it). */
+function argsFor(command: string, file: string, outDir: string): string[] {
+  if (command !== 'gltf') return [command, file];
+  const out = path.join(outDir, 'out.glb');
+  return /\.(bdl|bmd)$/i.test(file) ? ['gltf', file, '-o', out] : ['gltf', GLTF_MODEL, file, '-o', out];
+}
 
 /** The README's recipes: a sample and the change that makes it hostile (built here, never kept in the project). */
 const RECIPES: { name: string; sample: string; change(bytes: Uint8Array): void }[] = [
@@ -49,10 +58,10 @@ export interface CliRun {
 }
 
 /** Runs one command in a child process (bench/fuzz-cli.js), killed after `timeoutMs`. */
-export function runCli(command: string, file: string, timeoutMs = 20_000): CliRun {
+export function runCli(command: string, file: string, timeoutMs = 20_000, outDir = os.tmpdir()): CliRun {
   const child = path.join(__dirname, 'fuzz-cli.js');
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [child, command, file], { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [child, ...argsFor(command, file, outDir)], { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
   const ms = performance.now() - t0;
   const last = (r.stderr ?? '').trim().split('\n').pop() ?? '';
   let info: { code: number; outBytes: number; outLines: number; firstError: string; maxRssKB: number; cpuMs: number } | undefined;
@@ -73,7 +82,7 @@ export function hostileTable(): { rows: CliRun[]; missed: number } {
   for (const file of files) {
     const name = path.basename(file);
     for (const command of COMMANDS) {
-      const r = runCli(command, file);
+      const r = runCli(command, file, undefined, recipes);
       rows.push(r);
       const bad = r.cpuMs < 0 || r.cpuMs > TIME_LIMIT_MS || r.ms > 10 * TIME_LIMIT_MS || r.rssKB < 0 || r.rssKB > RSS_LIMIT_KB || r.code === 99;
       if (bad) missed++;

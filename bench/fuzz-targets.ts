@@ -13,6 +13,7 @@ import { describeTracks, sampleStream } from '../src/anim';
 import { applyAnimation, initialState } from '../src/anim/apply';
 import { bindPoseModel, poseModel } from '../src/anim/pose';
 import { DEFAULT_MAX_SAMPLES, SampleLimitError } from '../src/anim/sample';
+import { exportModelDocument, GltfRefused } from '../src/gltf/exportModel';
 import { bindModel } from '../src/extension/model/binding';
 import { exportDecoded } from '../src/export/json';
 import { jsonFileText, sampleDocument, writeJson } from '../src/export/serialize';
@@ -43,16 +44,17 @@ export type MemberKind = 'anim' | 'archive' | 'pks' | 'model';
 /**
  * `pose`: the model posed by an animation (the bound model by the input, or the input model by a
  * real BCK); `textures`: the input model's texels; `load`: the editor's load message, bound to a
- * model, through the page's check; `export`: the JSON export written out.
+ * model, through the page's check; `export`: the JSON export written out; `gltf`: the glTF document
+ * `animscope gltf` builds (the input model with a real BCK, or the real model with the input animation).
  */
-export const TARGETS = ['decode', 'sample', 'describe', 'binding', 'archive', 'pks-gzip', 'model', 'pose', 'textures', 'load', 'export', 'rebuild'] as const;
+export const TARGETS = ['decode', 'sample', 'describe', 'binding', 'archive', 'pks-gzip', 'model', 'pose', 'textures', 'load', 'export', 'rebuild', 'gltf'] as const;
 export type Target = (typeof TARGETS)[number];
 
 const TARGETS_OF: Record<MemberKind, Target[]> = {
-  anim: ['decode', 'sample', 'describe', 'binding', 'pose', 'load', 'export', 'rebuild'],
+  anim: ['decode', 'sample', 'describe', 'binding', 'pose', 'load', 'export', 'rebuild', 'gltf'],
   archive: ['archive'],
   pks: ['pks-gzip'],
-  model: ['model', 'binding', 'pose', 'textures', 'load', 'export'],
+  model: ['model', 'binding', 'pose', 'textures', 'load', 'export', 'gltf'],
 };
 
 export interface Member {
@@ -72,6 +74,8 @@ export interface Corpus {
   byKind: { kind: MemberKind; share: number; members: Member[]; weights: Float64Array }[];
   /** A real model and a real BCK, for binding. */
   model: ModelData;
+  /** The real model's bytes (the glTF export decodes its textures from them). */
+  modelBytes: Uint8Array;
   bck: DecodedFile;
 }
 
@@ -126,6 +130,7 @@ export function loadCorpus(): Corpus {
     members.push({ name, kind, bytes, fields: fieldsOf(kind, name, bytes) });
   };
   let model: ModelData | undefined;
+  let modelBytes: Uint8Array = new Uint8Array(0);
   let bck: DecodedFile | undefined;
   const animations: { name: string; data: Uint8Array }[] = [];
   for (const rel of listSamples('', (n) => !n.endsWith('.md'))) {
@@ -140,7 +145,7 @@ export function loadCorpus(): Corpus {
         const data = decompressEntry(extractAny(tree.archives[it.archive].archive, it.entry), new DiagnosticSink());
         const inner = `${rel}/${it.path}`;
         add(inner, data);
-        if (/\.(bdl|bmd)$/i.test(inner) && !model) model = decodeModel(data, new DiagnosticSink()).model;
+        if (/\.(bdl|bmd)$/i.test(inner) && !model) { model = decodeModel(data, new DiagnosticSink()).model; modelBytes = data; }
         if (/\.bck$/i.test(inner) && it.entry.size < 20000) animations.push({ name: it.entry.name, data });
       }
     }
@@ -160,10 +165,10 @@ export function loadCorpus(): Corpus {
     for (const n of fs.readdirSync(hostile).sort()) if (n !== 'README.md') add(`hostile/${n}`, new Uint8Array(fs.readFileSync(path.join(hostile, n))));
   }
   if (!model) throw new Error('fuzz: no model found in the shared archives');
-  return withWeights(members, model, bck);
+  return withWeights(members, model, modelBytes, bck);
 }
 
-function withWeights(members: Member[], model: ModelData, bck: DecodedFile): Corpus {
+function withWeights(members: Member[], model: ModelData, modelBytes: Uint8Array, bck: DecodedFile): Corpus {
   const shares: Record<MemberKind, number> = { anim: 0.45, archive: 0.2, pks: 0.2, model: 0.15 };
   const byKind = (Object.keys(shares) as MemberKind[]).map((kind) => {
     const list = members.filter((m) => m.kind === kind);
@@ -173,19 +178,22 @@ function withWeights(members: Member[], model: ModelData, bck: DecodedFile): Cor
     for (let i = 0; i < weights.length; i++) weights[i] /= sum;
     return { kind, share: shares[kind], members: list, weights };
   }).filter((k) => k.members.length > 0);
-  return { members, byKind, model, bck };
+  return { members, byKind, model, modelBytes, bck };
 }
 
-/** The corpus as one file the workers load in milliseconds (v8 serialization), instead of re-reading and re-decoding the samples. */
+/**
+ * The corpus as one file the workers load in milliseconds (v8 serialization), instead of re-reading
+ * and re-decoding the samples. Not the decoded BCK: readCorpus decodes it again (v8 cannot clone it).
+ */
 export function saveCorpus(corpus: Corpus, file: string): void {
-  fs.writeFileSync(file, v8.serialize({ members: corpus.members, model: corpus.model, bck: corpus.bck }));
+  fs.writeFileSync(file, v8.serialize({ members: corpus.members, model: corpus.model, modelBytes: corpus.modelBytes }));
 }
 
 export function readCorpus(file: string): Corpus {
-  const raw = v8.deserialize(fs.readFileSync(file)) as Pick<Corpus, 'members' | 'model' | 'bck'>;
+  const raw = v8.deserialize(fs.readFileSync(file)) as Pick<Corpus, 'members' | 'model' | 'modelBytes'>;
   // The decoded BCK's lazily built parts do not survive serialization: decode it again.
   const bck = decode(new Uint8Array(fs.readFileSync(samplePath('j3d/smg/TripodBossCore/2ndDemo.bck'))), '2ndDemo.bck');
-  return withWeights(raw.members, raw.model, bck);
+  return withWeights(raw.members, raw.model, raw.modelBytes ?? new Uint8Array(0), bck);
 }
 
 // --- mutations ---
@@ -425,6 +433,17 @@ export function runTarget(corpus: Corpus, input: Input): void {
       writeJson(doc, () => undefined);
       return;
     }
+    case 'gltf': {
+      // The document `animscope gltf` writes (the GLB bytes are glTF-Transform's, written asynchronously: not here).
+      if (member.kind === 'model') {
+        const m = modelOf(bytes).model;
+        if (m) exportModelDocument(name, bytes, m, corpus.bck.anim ? [{ name: '2ndDemo', anim: corpus.bck.anim }] : [], 30);
+        return;
+      }
+      const file = decoded(bytes, name);
+      if (file.anim) exportModelDocument('model', corpus.modelBytes, corpus.model, [{ name, anim: file.anim }], 30);
+      return;
+    }
     case 'rebuild': {
       // export → JSON text → build gives the same bytes: asked of inputs that decode without
       // errors, and held for every input (rawBytes carries what the fields do not)
@@ -444,7 +463,7 @@ function firstDifference(a: Uint8Array, b: Uint8Array): number {
   return a.length === b.length ? -1 : n;
 }
 
-/** A SampleLimitError is a refusal, not a finding. */
+/** A SampleLimitError or a refused glTF export (too many joints) is a refusal, not a finding. */
 export function isExpected(e: unknown): boolean {
-  return e instanceof SampleLimitError;
+  return e instanceof SampleLimitError || e instanceof GltfRefused;
 }

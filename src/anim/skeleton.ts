@@ -271,8 +271,10 @@ export interface JointChannels {
 /** A BCK's joint channels: every track with a count ≥ 1 drives its slot. */
 export function bckJointChannels(anim: BckAnim): JointChannels {
   const animJoints = anim.joints ?? [];
+  // Planned per joint on first use: a model binds only as many joints as it has, and the worst-case
+  // BCK's 65,535 joints planned at once were 590k tracks (most of a 1,024-joint glTF export's time, in GC).
   // planBck order: per joint, scale x y z, rotation x y z, translation x y z = the locals order.
-  const planned: PlannedTrack[] = planBck(anim);
+  const planned: (PlannedTrack[] | undefined)[] = new Array(animJoints.length);
   return {
     count: animJoints.length,
     channel(joint, slot) {
@@ -280,7 +282,7 @@ export function bckJointChannels(anim: BckAnim): JointChannels {
       const a = slot % 3;
       const track: KeyTrack | undefined = animJoints[joint]?.[AXES[a]]?.[KINDS[k]];
       if (!(typeof track?.count === 'number' && track.count > 0)) return null;
-      const t = planned[joint * LOCAL_STRIDE + slot];
+      const t = (planned[joint] ??= planBck(anim, joint, joint + 1))[slot];
       return t && t.path === `joints/${joint}/${KINDS[k]}/${AXES[a]}` ? t : null;
     },
   };

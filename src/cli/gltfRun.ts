@@ -1,7 +1,7 @@
 /**
  * `animscope gltf`, run: loaded by gltfCommand.ts when the command runs (glTF-Transform is not
  * evaluated by the other commands' start).
- * `animscope gltf MODEL [ANIMATION…] [--all] [--fps N] -o OUT.glb|OUT.gltf` (src/gltf/).
+ * `animscope gltf MODEL [ANIMATION…] [--all] [--fps N] [--cubic] -o OUT.glb|OUT.gltf` (src/gltf/).
  * MODEL and ANIMATION may be archive paths. `--all` adds every animation beside the model (its
  * folder, or its folder inside the archive) that binds to it without an error.
  */
@@ -122,7 +122,7 @@ export function gatherGltfInputs(modelArg: string, animArgs: readonly string[], 
 
 export async function gltfCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
-    output: { type: 'string', short: 'o' }, all: { type: 'boolean' }, fps: { type: 'string' },
+    output: { type: 'string', short: 'o' }, all: { type: 'boolean' }, fps: { type: 'string' }, cubic: { type: 'boolean' },
   });
   if (positionals.length === 0) throw new UsageError('gltf needs a MODEL (and optionally animations)');
   const target = values.output as string | undefined;
@@ -133,7 +133,7 @@ export async function gltfCommand(args: string[], io: CliIO): Promise<number> {
   const name = path.basename(modelArg.replace(/[\\/]+$/, ''));
   let result;
   try {
-    result = exportModelDocument(name, input.bytes, input.model, animations, fps);
+    result = exportModelDocument(name, input.bytes, input.model, animations, fps, { cubic: !!values.cubic });
   } catch (e) {
     if (e instanceof GltfRefused) throw new CliError(`${modelArg}: ${e.message}`, EXIT_ERRORS);
     throw e;

@@ -164,10 +164,17 @@ export function addAnimation(m: ModelDocument, a: ExportAnimation): string[] {
     anim.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(node).setTargetPath('scale').setSampler(sampler));
     return notes;
   }
-  const input = doc.createAccessor().setType('SCALAR').setArray(samples.times).setBuffer(buffer);
+  // Tracks with keys of their own (splines, constants) share an input accessor when their times are equal.
+  const inputs = new Map<string, Accessor>();
+  const inputFor = (times: Float32Array): Accessor => {
+    const key = times === samples.times ? '' : Array.prototype.join.call(times, ',');
+    let input = inputs.get(key);
+    if (!input) inputs.set(key, input = doc.createAccessor().setType('SCALAR').setArray(times).setBuffer(buffer));
+    return input;
+  };
   for (const track of samples.tracks) {
     const output = doc.createAccessor().setType(track.path === 'rotation' ? 'VEC4' : 'VEC3').setArray(track.values).setBuffer(buffer);
-    const sampler = doc.createAnimationSampler().setInput(input).setOutput(output).setInterpolation('LINEAR');
+    const sampler = doc.createAnimationSampler().setInput(inputFor(track.times ?? samples.times)).setOutput(output).setInterpolation(track.interpolation);
     anim.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(m.jointNodes[track.joint]).setTargetPath(track.path).setSampler(sampler));
   }
   return notes;

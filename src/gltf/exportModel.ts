@@ -44,7 +44,15 @@ export const MAX_EXPORT_JOINTS = 1024;
 
 export class GltfRefused extends Error {}
 
-export function exportModelDocument(name: string, bytes: Uint8Array, model: ModelData, animations: readonly AnimationInput[], fps: number): GltfExport {
+export interface ExportOptions {
+  /**
+   * BCK translation/scale keys as CUBICSPLINE where exact (cubicSpline.ts). Off by default: Blender
+   * (3.4's importer) drops CUBICSPLINE tangents and draws its own handles, so it is off between keys.
+   */
+  cubic?: boolean;
+}
+
+export function exportModelDocument(name: string, bytes: Uint8Array, model: ModelData, animations: readonly AnimationInput[], fps: number, options: ExportOptions = {}): GltfExport {
   const sink = new DiagnosticSink();
   if (model.joints.length > MAX_EXPORT_JOINTS) throw new GltfRefused(`the model has ${model.joints.length} joints; a glTF export takes at most ${MAX_EXPORT_JOINTS}`);
   const jointAnims = animations.filter((a) => specFor(a.anim).model.target === 'joints');
@@ -74,7 +82,7 @@ export function exportModelDocument(name: string, bytes: Uint8Array, model: Mode
     };
     const facet = spec.model;
     if (facet.target === 'joints') {
-      out.joints = sampleJoints(model, m.parents, m.rest, facet.joints(a.anim), out.duration, fps);
+      out.joints = sampleJoints(model, m.parents, m.rest, facet.joints(a.anim), out.duration, fps, options.cubic);
       if (out.joints.step > 1) notes.push(`${a.name}: sampled every ${out.joints.step} frames (the model has too many joints × frames)`);
     } else if (spec.apply) {
       out.state = sampleState(model, a.anim, out.duration);

@@ -1,8 +1,8 @@
 /**
  * Proof with a real client (issue 27): every shared model exported with every animation that
  * binds, imported by Blender's own glTF importer (one Blender process for all of them,
- * check.py), evaluated at frames 0, the middle and the last of each joint animation (and the rest
- * pose): the skinned meshes' world-space vertices and the bone heads agree with `animscope pose`
+ * check.py), evaluated at frames 0, the middle, the last and between keys of each joint animation
+ * (checkFrames; and the rest pose): the skinned meshes' world-space vertices and the bone heads agree with `animscope pose`
  * as point sets, both ways, within 1e-3 × the model's bind-pose box diagonal; Blender holds as
  * many images as the file has textures and as many materials as MAT3.
  * Needs Blender (test/blender/setup.sh installs it; run-all.sh runs that first).
@@ -60,7 +60,7 @@ describe('Blender imports the glTF export as animscope pose poses it', function 
       headTolerance.set(label, 1e-3 * bboxDiagonal(Float32Array.from([...rest.vertices, ...origins])));
       const checks = [];
       for (const a of [{ name: null, anim: undefined, duration: 0 }, ...jointAnimations(shared.inputs)]) {
-        for (const frame of checkFrames(a.duration)) {
+        for (const frame of checkFrames(a.duration, a.anim)) {
           const ref = posed(model, a.anim, frame);
           const heads = model.joints.map((_, j) => [ref.world[j * 12 + 3], ref.world[j * 12 + 7], ref.world[j * 12 + 11]]);
           checks.push({ animation: a.name, frame, vertices: distinct(ref.vertices), heads });
@@ -78,7 +78,7 @@ describe('Blender imports the glTF export as animscope pose poses it', function 
   });
 
   for (const { label } of SHARED_MODELS) {
-    it(`${label}: vertices and bone heads at frames 0 / mid / last of every joint animation; texture and material counts`, () => {
+    it(`${label}: vertices and bone heads at frames 0 / mid / last and between keys of every joint animation; texture and material counts`, () => {
       const shared = exports.find((e) => e.label === label)!;
       const got = results.models.find((m) => m.label === label)!;
       assert.ok(got && !got.error, `Blender ${results.blender} imported ${label}: ${got?.error}`);

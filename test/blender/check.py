@@ -9,6 +9,7 @@ import sys
 
 import numpy
 numpy.bool = bool  # Debian's numpy 1.24 with Blender 3.4's importer (it still uses numpy.bool)
+import math
 import bpy
 from mathutils import Vector
 from mathutils.kdtree import KDTree
@@ -56,7 +57,9 @@ def select_animation(name):
 
 def evaluate(frame):
     scene = bpy.context.scene
-    scene.frame_set(frame)
+    # Between keys checks ask for half frames (a BCA's STEP keys hold there).
+    whole = math.floor(frame)
+    scene.frame_set(int(whole), subframe=frame - whole)
     depsgraph = bpy.context.evaluated_depsgraph_get()
     vertices = []
     for obj in scene.objects:

@@ -6,7 +6,7 @@
  */
 import * as path from 'path';
 import { gatherGltfInputs, GltfInputs } from '../../../src/cli/gltfRun';
-import { exportModelDocument, GltfExport } from '../../../src/gltf/exportModel';
+import { exportModelDocument, ExportOptions, GltfExport } from '../../../src/gltf/exportModel';
 import { gltfFiles } from '../../../src/gltf/write';
 import { specFor } from '../../../src/formats/registry';
 import { applyAnimation, initialState } from '../../../src/anim/apply';
@@ -28,9 +28,9 @@ export interface SharedExport {
   glb: Uint8Array;
 }
 
-export async function exportShared(label: string, modelPath: string): Promise<SharedExport> {
+export async function exportShared(label: string, modelPath: string, options: ExportOptions = {}): Promise<SharedExport> {
   const inputs = gatherGltfInputs(modelPath, [], true, undefined, { err: () => undefined });
-  const exported = exportModelDocument(label, inputs.input.bytes, inputs.input.model, inputs.animations, inputs.fps);
+  const exported = exportModelDocument(label, inputs.input.bytes, inputs.input.model, inputs.animations, inputs.fps, options);
   const files = await gltfFiles(exported.doc, `${label}.glb`);
   return { label, inputs, exported, glb: files.get(`${label}.glb`)! };
 }
@@ -42,8 +42,33 @@ export function jointAnimations(inputs: GltfInputs): { name: string; anim: AnimD
     .map((a) => ({ name: a.name, anim: a.anim, duration: Math.max(0, Math.floor((a.anim as { duration?: number }).duration ?? 0)) }));
 }
 
-export function checkFrames(duration: number): number[] {
-  return [...new Set([0, Math.floor(duration / 2), duration])];
+/**
+ * Frames 0, the middle and the last, and frames between keys: for a keyed animation the first
+ * whole frame from a third of the way on that is no key of any of its channels (where the glTF
+ * spline interpolates), for one held per frame (BCA) the middle + ½ (where STEP holds).
+ */
+export function checkFrames(duration: number, anim?: AnimData): number[] {
+  const frames = [0, Math.floor(duration / 2), duration];
+  const facet = anim ? specFor(anim).model : undefined;
+  if (facet?.target === 'joints' && duration > 1) {
+    const channels = facet.joints(anim!);
+    const keys = new Set<number>();
+    let held = true;
+    for (let j = 0; j < channels.count; j++) {
+      for (let slot = 0; slot < 9; slot++) {
+        const c = channels.channel(j, slot)?.curve;
+        if (!c || c.n === 1) continue;
+        if (c.steps) continue;
+        held = false;
+        for (let i = 0; i < c.n; i++) keys.add(c.data[c.base + i * c.stride]);
+      }
+    }
+    if (held) frames.push(Math.floor(duration / 2) + 0.5);
+    else {
+      for (let f = Math.floor(duration / 3); f < duration; f++) if (!keys.has(f)) { frames.push(f); break; }
+    }
+  }
+  return [...new Set(frames)];
 }
 
 export interface Reference {
