@@ -27,6 +27,9 @@ export interface Tolerances {
 
 export const DEFAULT_TOLERANCES: Tolerances = { rotation: 0.01, translation: 0.001, scale: 0.0001 };
 
+/** Raw rotation units of float noise allowed over one unit (glTF's float32 quaternions: ~1e-5°). */
+const RAW_SLACK = 0.01;
+
 export interface ImportNote {
   severity: 'error' | 'warning';
   code: string;
@@ -70,13 +73,17 @@ export function bindJointNodes(model: JointModel, gltf: GltfData, animated: Read
   for (const k of animated) {
     if (!bound.has(k)) notes.push({ severity: 'warning', code: 'IMPORT_NO_JOINT', message: `glTF node ${k} ${JSON.stringify(gltf.nodes[k]?.name ?? '')} is animated but binds to no joint of the model: ignored` });
   }
-  // A joint whose JNT1 parent's node is not among its node's glTF ancestors: the hierarchies differ.
+  // A joint whose glTF parent is bound to a joint that is not its JNT1 ancestor: the hierarchies
+  // differ. (The export may hang a joint from a further ancestor or the scene root: not a difference.)
+  const jointOf = new Map<number, number>();
+  nodeOf.forEach((k, j) => { if (k >= 0) jointOf.set(k, j); });
   for (let j = 0; j < n; j++) {
-    const p = model.joints[j].parent;
-    if (nodeOf[j] < 0 || p < 0 || p >= n || nodeOf[p] < 0) continue;
-    let a = gltf.nodes[nodeOf[j]].parent, steps = 0;
-    while (a >= 0 && a !== nodeOf[p] && steps++ < gltf.nodes.length) a = gltf.nodes[a].parent;
-    if (a !== nodeOf[p]) notes.push({ severity: 'warning', code: 'IMPORT_HIERARCHY', message: `joint ${j} ${JSON.stringify(jointNodeName(model, j))}: its glTF node does not hang under joint ${p}'s (${JSON.stringify(jointNodeName(model, p))}); its pose is solved against the model's parent` });
+    if (nodeOf[j] < 0) continue;
+    const above = jointOf.get(gltf.nodes[nodeOf[j]].parent);
+    if (above === undefined) continue;
+    let a = model.joints[j].parent, steps = 0;
+    while (a >= 0 && a < n && a !== above && steps++ < n) a = model.joints[a].parent;
+    if (a !== above) notes.push({ severity: 'warning', code: 'IMPORT_HIERARCHY', message: `joint ${j} ${JSON.stringify(jointNodeName(model, j))}: its glTF node hangs under joint ${above}'s (${JSON.stringify(jointNodeName(model, above))}), which is not its ancestor in the model; its pose is solved against the model's parent` });
   }
   return { nodeOf, notes };
 }
@@ -127,7 +134,7 @@ export function importJoints(model: JointModel, gltf: GltfData, anim: GltfAnimat
         const rotation = channel === 'rotation';
         for (let f = 0; f < frames.length; f++) track[f] = locals[j][f * LOCAL_STRIDE + slot] / (rotation ? perRaw : 1);
         // A rotation is stored in whole raw units and read truncated: one raw unit is the finest the file holds.
-        const tol = rotation ? Math.max(tolerances.rotation / perRaw, 1) : channel === 'scale' ? tolerances.scale : tolerances.translation;
+        const tol = rotation ? Math.max(tolerances.rotation / perRaw, 1 + RAW_SLACK) : channel === 'scale' ? tolerances.scale : tolerances.translation;
         const fit = fitHermite(track, tol, rotation ? raw : FLOAT32);
         keyCount += fit.keys.length;
         const unit = rotation ? perRaw : 1;

@@ -10,7 +10,7 @@
  * solutions and their 360° turns, each frame takes the one nearest the previous frame's (the
  * first frame: nearest the joint's bind-pose angles), so a spin never jumps by 360°.
  */
-import type { ModelData } from '../formats/model/types';
+import { ModelData, ScalingRule } from '../formats/model/types';
 import { composeLocalMatrix, jointOrder, LOCAL_STRIDE, MATRIX_STRIDE, multiplyAffine } from '../anim/skeleton';
 import { invertAffine } from '../gltf/affine';
 import type { GltfChannelData, GltfNodeData } from './gltfRead';
@@ -110,6 +110,7 @@ export function jointLocals(model: JointModel, nodes: readonly GltfNodeData[], n
   const m = new Float64Array(MATRIX_STRIDE * 2);
   const rule = model.scalingRule;
   const previous = joints.map((j) => [0, 1, 2].map((k) => (Number.isFinite(j.rotationDegrees?.[k]) ? j.rotationDegrees[k] : 0)));
+  const signs = joints.map((j) => [0, 1, 2].map((k) => ((j.scale?.[k] ?? 1) < 0 ? -1 : 1)));
   frames.forEach((frame, f) => {
     nodeWorlds(nodes, channels, frame / fps, worlds);
     const done = new Uint8Array(n);
@@ -130,7 +131,7 @@ export function jointLocals(model: JointModel, nodes: readonly GltfNodeData[], n
         world.set(wj, o);
         let s: [number, number, number];
         let tScale: [number, number, number] = [1, 1, 1];
-        if (rule === 2) {
+        if (rule === ScalingRule.Softimage) {
           // Softimage: world = chain · diag(acc); local = chain(parent)⁻¹ · chain(joint) = R | T · acc(parent).
           const a = columnLengths(wj, 0);
           for (let r = 0; r < 3; r++) {
@@ -146,18 +147,22 @@ export function jointLocals(model: JointModel, nodes: readonly GltfNodeData[], n
         } else {
           if (hasParent) { invertAffine(m, 0, world, p * MATRIX_STRIDE); multiplyAffine(m, MATRIX_STRIDE, m, 0, world, o); }
           else m.set(wj, MATRIX_STRIDE);
-          if (rule === 1 && joint.scaleCompensate && hasParent) {
+          if (rule === ScalingRule.Maya && joint.scaleCompensate && hasParent) {
             // Maya: the game divided row r by the parent's scale; multiply it back.
             const ps = locals[p].subarray(at, at + 3);
             for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) m[MATRIX_STRIDE + r * 4 + c] *= ps[r];
           }
           s = columnLengths(m, MATRIX_STRIDE);
         }
-        if (determinant(m, MATRIX_STRIDE) < 0) s[0] = -s[0];
-        for (let c = 0; c < 3; c++) {
-          const k = s[c] ? 1 / (rule === 2 ? 1 : s[c]) : 0;
-          if (rule !== 2) for (let r = 0; r < 3; r++) m[MATRIX_STRIDE + r * 4 + c] *= k;
-        }
+        if (rule !== ScalingRule.Softimage) for (let c = 0; c < 3; c++) { const k = s[c] ? 1 / s[c] : 0; for (let r = 0; r < 3; r++) m[MATRIX_STRIDE + r * 4 + c] *= k; }
+        // A mirror needs one negative scale; which axes carry the signs is free (flipping two is a
+        // 180° turn): keep the previous frame's signs (the bind pose's at first) when they fit.
+        const negative = determinant(m, MATRIX_STRIDE) < 0;
+        const want = signs[j];
+        const flips = want.map((w) => w < 0);
+        if (flips.filter(Boolean).length % 2 !== (negative ? 1 : 0)) { flips.fill(false); flips[0] = negative; }
+        for (let c = 0; c < 3; c++) if (flips[c]) { s[c] = -s[c]; for (let r = 0; r < 3; r++) m[MATRIX_STRIDE + r * 4 + c] = -m[MATRIX_STRIDE + r * 4 + c]; }
+        signs[j] = s.map((v) => (v < 0 ? -1 : 1));
         const e = eulerNear(m, MATRIX_STRIDE, previous[j]);
         previous[j] = e;
         out[at] = s[0]; out[at + 1] = s[1]; out[at + 2] = s[2];
@@ -169,7 +174,7 @@ export function jointLocals(model: JointModel, nodes: readonly GltfNodeData[], n
         composeLocalMatrix(m, 0, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8]);
         if (hasParent) multiplyAffine(world, j * MATRIX_STRIDE, world, p * MATRIX_STRIDE, m, 0);
         else world.set(m.subarray(0, MATRIX_STRIDE), j * MATRIX_STRIDE);
-        if (rule === 2) { chain.set(world.subarray(j * MATRIX_STRIDE, j * MATRIX_STRIDE + MATRIX_STRIDE), j * MATRIX_STRIDE); acc.set(hasParent ? acc.subarray(p * 3, p * 3 + 3) : [1, 1, 1], j * 3); }
+        if (rule === ScalingRule.Softimage) { chain.set(world.subarray(j * MATRIX_STRIDE, j * MATRIX_STRIDE + MATRIX_STRIDE), j * MATRIX_STRIDE); acc.set(hasParent ? acc.subarray(p * 3, p * 3 + 3) : [1, 1, 1], j * 3); }
       }
       done[j] = 1;
     }
