@@ -27,6 +27,9 @@ export interface Tolerances {
 
 export const DEFAULT_TOLERANCES: Tolerances = { rotation: 0.01, translation: 0.001, scale: 0.0001 };
 
+/** The widest rotation range kept continuous: rotation fraction 4's (0.088° raw unit). */
+const MAX_CONTINUOUS_DEGREES = 2880 - 180;
+
 /** Raw rotation units of float noise allowed over one unit (glTF's float32 quaternions: ~1e-5°). */
 const RAW_SLACK = 0.01;
 
@@ -119,31 +122,37 @@ export function importJoints(model: JointModel, gltf: GltfData, anim: GltfAnimat
   const duration = animationDuration(anim, fps);
   const frames = Array.from({ length: duration + 1 }, (_, f) => f);
   const locals = jointLocals(model, gltf.nodes, nodeOf, anim.channels, frames, fps);
+  // Each rotation track is turned by whole turns so that its range sits around 0: a spin needs
+  // the smallest rotation fraction (the finest raw unit) that way.
   let maxAngle = 0;
-  for (const l of locals) for (let f = 0; f < frames.length; f++) for (let k = 3; k < 6; k++) maxAngle = Math.max(maxAngle, Math.abs(l[f * LOCAL_STRIDE + k]));
-  const fraction = rotationFractionFor(maxAngle);
-  const perRaw = rotationScale(fraction);
-  const raw: Quantiser = { store: (v) => Math.max(-0x8000, Math.min(0x7fff, Math.round(v))), read: snapTruncate };
-  const track = new Float64Array(frames.length);
-  let keyCount = 0;
-  const targets: KeysTarget[] = model.joints.map((joint, j) => {
-    const tracks: KeysTarget['tracks'] = [];
-    for (const axis of AXES) {
-      for (const channel of CHANNELS) {
-        const slot = CHANNELS.indexOf(channel) * 3 + AXES.indexOf(axis);
-        const rotation = channel === 'rotation';
-        for (let f = 0; f < frames.length; f++) track[f] = locals[j][f * LOCAL_STRIDE + slot] / (rotation ? perRaw : 1);
-        // A rotation is stored in whole raw units and read truncated: one raw unit is the finest the file holds.
-        const tol = rotation ? Math.max(tolerances.rotation / perRaw, 1 + RAW_SLACK) : channel === 'scale' ? tolerances.scale : tolerances.translation;
-        const fit = fitHermite(track, tol, rotation ? raw : FLOAT32);
-        keyCount += fit.keys.length;
-        const unit = rotation ? perRaw : 1;
-        tracks.push({ path: `joints/${j}/${channel}/${axis}`, channel, axis, unit: UNITS[channel],
-          keys: fit.keys.map((k) => ({ frame: k.frame, value: k.value * unit, in: k.in * unit, out: k.out * unit })) });
+  for (const l of locals) {
+    for (let k = 3; k < 6; k++) {
+      let lo = Infinity, hi = -Infinity;
+      for (let f = 0; f < frames.length; f++) { lo = Math.min(lo, l[f * LOCAL_STRIDE + k]); hi = Math.max(hi, l[f * LOCAL_STRIDE + k]); }
+      const turns = Math.round(-(lo + hi) / 2 / 360);
+      lo = Infinity; hi = -Infinity;
+      // A spin past ±MAX_CONTINUOUS_DEGREES is taken back by whole turns between two frames (as
+      // the games' files do) rather than coarsening every rotation's raw unit.
+      let offset = turns * 360;
+      for (let f = 0; f < frames.length; f++) {
+        let v = l[f * LOCAL_STRIDE + k] + offset;
+        if (Math.abs(v) > MAX_CONTINUOUS_DEGREES) { const back = 360 * Math.round(v / 360); offset -= back; v -= back; }
+        l[f * LOCAL_STRIDE + k] = v;
+        lo = Math.min(lo, v); hi = Math.max(hi, v);
       }
+      maxAngle = Math.max(maxAngle, Math.abs(lo), Math.abs(hi));
     }
-    return { index: j, key: `joint:${j}`, label: joint.name, tracks };
-  });
+  }
+  // The smallest fraction that holds the angles has the finest unit, but samples that came from a
+  // coarser grid (a file with a larger fraction, read truncated) fit in fewer keys on that grid:
+  // of the smallest fraction and the next, the one needing fewer keys is written.
+  const smallest = rotationFractionFor(maxAngle);
+  let best: { targets: KeysTarget[]; keyCount: number; fraction: number } | undefined;
+  for (const fraction of smallest < 15 ? [smallest, smallest + 1] : [smallest]) {
+    const fitted = fitTracks(model, locals, frames.length, fraction, tolerances);
+    if (!best || fitted.keyCount < best.keyCount) best = { ...fitted, fraction };
+  }
+  const { targets, keyCount, fraction } = best!;
   const keys: KeysDocument = { keysVersion: 1, format: 'bck', header: { loopMode: options.loopMode, duration, rotationFraction: fraction }, targets };
   const bytes = buildBckFromKeys(keys);
   return { bytes, keys, keyCount, duration, rotationFraction: fraction, maxError: measure(bytes, locals, frames.length) };
@@ -167,4 +176,30 @@ function measure(bytes: Uint8Array, locals: readonly Float64Array[], frameCount:
     }
   });
   return err;
+}
+
+function fitTracks(model: JointModel, locals: readonly Float64Array[], frameCount: number, fraction: number, tolerances: Tolerances): { targets: KeysTarget[]; keyCount: number } {
+  const perRaw = rotationScale(fraction);
+  const raw: Quantiser = { store: (v) => Math.max(-0x8000, Math.min(0x7fff, Math.round(v))), read: snapTruncate };
+  const track = new Float64Array(frameCount);
+  let keyCount = 0;
+  const targets: KeysTarget[] = model.joints.map((joint, j) => {
+    const tracks: KeysTarget['tracks'] = [];
+    for (const axis of AXES) {
+      for (const channel of CHANNELS) {
+        const slot = CHANNELS.indexOf(channel) * 3 + AXES.indexOf(axis);
+        const rotation = channel === 'rotation';
+        for (let f = 0; f < frameCount; f++) track[f] = locals[j][f * LOCAL_STRIDE + slot] / (rotation ? perRaw : 1);
+        // A rotation is stored in whole raw units and read truncated: one raw unit is the finest the file holds.
+        const tol = rotation ? Math.max(tolerances.rotation / perRaw, 1 + RAW_SLACK) : channel === 'scale' ? tolerances.scale : tolerances.translation;
+        const fit = fitHermite(track, tol, rotation ? raw : FLOAT32);
+        keyCount += fit.keys.length;
+        const unit = rotation ? perRaw : 1;
+        tracks.push({ path: `joints/${j}/${channel}/${axis}`, channel, axis, unit: UNITS[channel],
+          keys: fit.keys.map((k) => ({ frame: k.frame, value: k.value * unit, in: k.in * unit, out: k.out * unit })) });
+      }
+    }
+    return { index: j, key: `joint:${j}`, label: joint.name, tracks };
+  });
+  return { targets, keyCount };
 }

@@ -112,7 +112,8 @@ export function jointLocals(model: JointModel, nodes: readonly GltfNodeData[], n
   const previous = joints.map((j) => [0, 1, 2].map((k) => (Number.isFinite(j.rotationDegrees?.[k]) ? j.rotationDegrees[k] : 0)));
   const signs = joints.map((j) => [0, 1, 2].map((k) => ((j.scale?.[k] ?? 1) < 0 ? -1 : 1)));
   frames.forEach((frame, f) => {
-    nodeWorlds(nodes, channels, frame / fps, worlds);
+    // glTF times are float32: a key written at frame / fps is hit exactly, not lerped a hair off it.
+    nodeWorlds(nodes, channels, Math.fround(frame / fps), worlds);
     const done = new Uint8Array(n);
     for (const j of order) {
       const joint = joints[j];
