@@ -11,7 +11,7 @@ import { gameOf } from '../formats/game';
 import { DEFAULT_FPS, flavourOf } from '../gltf/names';
 import { GltfReadError, readGltf } from '../import/gltfRead';
 import type { GltfAnimationData } from '../import/gltfRead';
-import { bindJointNodes, DEFAULT_TOLERANCES, importJoints, ImportNote } from '../import/importJoints';
+import { bindJointNodes, DEFAULT_TOLERANCES, importJoints, ImportNote, ImportRefused } from '../import/importJoints';
 import { grouped } from '../formats/binary/text';
 import { safe } from './format';
 import { siblingsOf } from './gltfRun';
@@ -108,7 +108,13 @@ export async function importCommand(args: string[], io: CliIO): Promise<number> 
     const format = anim.j3d?.format;
     if (format && format !== 'bck') report(anim.name, { severity: 'warning', code: 'IMPORT_KIND', message: `exported from a ${format.toUpperCase()}; this version writes BCK only` });
     const loopMode = typeof anim.j3d?.loopMode === 'number' && Number.isInteger(anim.j3d.loopMode) && anim.j3d.loopMode >= 0 && anim.j3d.loopMode <= 255 ? anim.j3d.loopMode : loop;
-    const r = importJoints(model, gltf, anim, binding.nodeOf, { fps, loopMode, tolerances });
+    let r;
+    try {
+      r = importJoints(model, gltf, anim, binding.nodeOf, { fps, loopMode, tolerances });
+    } catch (e) {
+      if (e instanceof ImportRefused) throw new CliError(e.message);
+      throw e;
+    }
     let base = `${fileBase(anim.name, i)}.bck`;
     for (let k = 2; used.has(base.toLowerCase()); k++) base = `${fileBase(anim.name, i)}.${k}.bck`;
     used.add(base.toLowerCase());

@@ -33,6 +33,12 @@ const MAX_CONTINUOUS_DEGREES = 2880 - 180;
 /** Raw rotation units of float noise allowed over one unit (glTF's float32 quaternions: ~1e-5°). */
 const RAW_SLACK = 0.01;
 
+/** Joint-frames one import samples at most (each holds 9 doubles, fitted twice): ~36 MB of locals. */
+export const MAX_JOINT_FRAMES = 500_000;
+
+/** An animation the import will not take (too long for the model's joints): one line, exit 2. */
+export class ImportRefused extends Error {}
+
 export interface ImportNote {
   severity: 'error' | 'warning';
   code: string;
@@ -107,8 +113,12 @@ export function animationDuration(anim: GltfAnimationData, fps: number): number 
   const d = anim.j3d?.duration;
   if (typeof d === 'number' && Number.isInteger(d) && d >= 0 && d <= 0x7fff) return d;
   let last = 0;
-  for (const c of anim.channels) if (c.times.length) last = Math.max(last, c.times[c.times.length - 1]);
-  return Math.min(0x7fff, Math.max(0, Math.round(last * fps)));
+  for (const c of anim.channels) {
+    const t = c.times[c.times.length - 1];
+    if (Number.isFinite(t)) last = Math.max(last, t);
+  }
+  const frames = Math.round(last * fps);
+  return Number.isFinite(frames) ? Math.min(0x7fff, Math.max(0, frames)) : 0;
 }
 
 /** The smallest rotation fraction whose s16 range holds every angle (FORMATS.md §1 "Rotation units"). */
@@ -120,6 +130,9 @@ export function rotationFractionFor(maxDegrees: number): number {
 export function importJoints(model: JointModel, gltf: GltfData, anim: GltfAnimationData, nodeOf: readonly number[], options: { fps: number; loopMode: number; tolerances: Tolerances }): JointImport {
   const { fps, tolerances } = options;
   const duration = animationDuration(anim, fps);
+  if ((duration + 1) * Math.max(1, model.joints.length) > MAX_JOINT_FRAMES) {
+    throw new ImportRefused(`${anim.name}: ${duration + 1} frames × ${model.joints.length} joints is more than the ${MAX_JOINT_FRAMES.toLocaleString('en-US')} joint-frames an import takes`);
+  }
   const frames = Array.from({ length: duration + 1 }, (_, f) => f);
   const locals = jointLocals(model, gltf.nodes, nodeOf, anim.channels, frames, fps);
   // Each rotation track is turned by whole turns so that its range sits around 0: a spin needs
@@ -148,8 +161,10 @@ export function importJoints(model: JointModel, gltf: GltfData, anim: GltfAnimat
   // of the smallest fraction and the next, the one needing fewer keys is written.
   const smallest = rotationFractionFor(maxAngle);
   let best: { targets: KeysTarget[]; keyCount: number; fraction: number } | undefined;
+  // Scale and translation do not depend on the fraction: fitted once, on the first pass.
+  const linear = new Map<string, KeysTarget['tracks'][number]>();
   for (const fraction of smallest < 15 ? [smallest, smallest + 1] : [smallest]) {
-    const fitted = fitTracks(model, locals, frames.length, fraction, tolerances);
+    const fitted = fitTracks(model, locals, frames.length, fraction, tolerances, linear);
     if (!best || fitted.keyCount < best.keyCount) best = { ...fitted, fraction };
   }
   const { targets, keyCount, fraction } = best!;
@@ -178,7 +193,8 @@ function measure(bytes: Uint8Array, locals: readonly Float64Array[], frameCount:
   return err;
 }
 
-function fitTracks(model: JointModel, locals: readonly Float64Array[], frameCount: number, fraction: number, tolerances: Tolerances): { targets: KeysTarget[]; keyCount: number } {
+function fitTracks(model: JointModel, locals: readonly Float64Array[], frameCount: number, fraction: number, tolerances: Tolerances,
+  linear: Map<string, KeysTarget['tracks'][number]>): { targets: KeysTarget[]; keyCount: number } {
   const perRaw = rotationScale(fraction);
   const raw: Quantiser = { store: (v) => Math.max(-0x8000, Math.min(0x7fff, Math.round(v))), read: snapTruncate };
   const track = new Float64Array(frameCount);
@@ -189,14 +205,18 @@ function fitTracks(model: JointModel, locals: readonly Float64Array[], frameCoun
       for (const channel of CHANNELS) {
         const slot = CHANNELS.indexOf(channel) * 3 + AXES.indexOf(axis);
         const rotation = channel === 'rotation';
+        const path = `joints/${j}/${channel}/${axis}`;
+        const done = linear.get(path);
+        if (done) { tracks.push(done); keyCount += done.keys!.length; continue; }
         for (let f = 0; f < frameCount; f++) track[f] = locals[j][f * LOCAL_STRIDE + slot] / (rotation ? perRaw : 1);
         // A rotation is stored in whole raw units and read truncated: one raw unit is the finest the file holds.
         const tol = rotation ? Math.max(tolerances.rotation / perRaw, 1 + RAW_SLACK) : channel === 'scale' ? tolerances.scale : tolerances.translation;
         const fit = fitHermite(track, tol, rotation ? raw : FLOAT32);
         keyCount += fit.keys.length;
         const unit = rotation ? perRaw : 1;
-        tracks.push({ path: `joints/${j}/${channel}/${axis}`, channel, axis, unit: UNITS[channel],
-          keys: fit.keys.map((k) => ({ frame: k.frame, value: k.value * unit, in: k.in * unit, out: k.out * unit })) });
+        const written = { path, channel, axis, unit: UNITS[channel], keys: fit.keys.map((k) => ({ frame: k.frame, value: k.value * unit, in: k.in * unit, out: k.out * unit })) };
+        if (!rotation) linear.set(path, written);
+        tracks.push(written);
       }
     }
     return { index: j, key: `joint:${j}`, label: joint.name, tracks };
