@@ -41,7 +41,7 @@ function chain(): { model: JointModel; gltf: GltfData } {
   channels.push({ node: 0, path: 'translation', interpolation: 'LINEAR', times, values: t });
   const anim: GltfAnimationData = { name: 'Chain', channels };
   const nodes = joints.map((j) => ({ name: j.name, parent: j.parent, t: [...j.translation], r: [0, 0, 0, 1], s: [1, 1, 1] }));
-  return { model, gltf: { nodes, skinJoints: joints.map((_, i) => i), animations: [anim] } };
+  return { model, gltf: { nodes, skinJoints: joints.map((_, i) => i), inverseBinds: new Map(), animations: [anim] } };
 }
 
 export function benchImport(): void {

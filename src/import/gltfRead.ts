@@ -39,6 +39,8 @@ export interface GltfData {
   nodes: GltfNodeData[];
   /** The first skin's joints (node indices), in its order: what `--by-order` binds. */
   skinJoints: number[];
+  /** Per node a skin holds: its inverse bind matrix (3×4 row-major), by node index. */
+  inverseBinds: Map<number, Float64Array>;
   animations: GltfAnimationData[];
 }
 
@@ -77,7 +79,18 @@ export function gltfData(doc: Document): GltfData {
   });
   const skin = root.listSkins()[0];
   const skinJoints = skin ? skin.listJoints().map((n) => index.get(n) ?? -1).filter((k) => k >= 0) : [];
-  return { nodes, skinJoints, animations };
+  const inverseBinds = new Map<number, Float64Array>();
+  for (const sk of root.listSkins()) {
+    const ibm = sk.getInverseBindMatrices();
+    sk.listJoints().forEach((n, i) => {
+      const k = index.get(n);
+      if (k === undefined || !ibm || i >= ibm.getCount() || inverseBinds.has(k)) return;
+      const m = ibm.getElement(i, []);
+      // column-major 4×4 → row-major 3×4
+      inverseBinds.set(k, Float64Array.from([m[0], m[4], m[8], m[12], m[1], m[5], m[9], m[13], m[2], m[6], m[10], m[14]]));
+    });
+  }
+  return { nodes, skinJoints, inverseBinds, animations };
 }
 
 /** Reads a .glb or .gltf (its buffers from `resources`, by URI). */

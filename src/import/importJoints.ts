@@ -15,7 +15,8 @@ import { buildBckFromKeys } from '../write/bck/layout';
 import type { KeysDocument, KeysTarget } from '../write/keysForm';
 import { FLOAT32, fitHermite, Quantiser } from './fit';
 import type { GltfAnimationData, GltfData } from './gltfRead';
-import { jointLocals, JointModel } from './jointLocals';
+import { bindCorrections, jointLocals, JointModel } from './jointLocals';
+import { GltfSkeletonModel, skinBinding } from '../gltf/skeleton';
 
 export interface Tolerances {
   /** Degrees. */
@@ -134,7 +135,8 @@ export function importJoints(model: JointModel, gltf: GltfData, anim: GltfAnimat
     throw new ImportRefused(`${anim.name}: ${duration + 1} frames × ${model.joints.length} joints is more than the ${MAX_JOINT_FRAMES.toLocaleString('en-US')} joint-frames an import takes`);
   }
   const frames = Array.from({ length: duration + 1 }, (_, f) => f);
-  const locals = jointLocals(model, gltf.nodes, nodeOf, anim.channels, frames, fps);
+  const corrections = bindCorrections(nodeOf, gltf.inverseBinds, skinBinding(model as GltfSkeletonModel).binds);
+  const locals = jointLocals(model, gltf.nodes, nodeOf, anim.channels, frames, fps, corrections);
   // Each rotation track is turned by whole turns so that its range sits around 0: a spin needs
   // the smallest rotation fraction (the finest raw unit) that way.
   let maxAngle = 0;

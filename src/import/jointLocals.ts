@@ -49,11 +49,12 @@ export function nodeWorlds(nodes: readonly GltfNodeData[], channels: readonly Gl
     if (state[i] === 2) return;
     state[i] = 1;
     const p = nodes[i].parent;
+    const under = p >= 0 && p < n && state[p] !== 1;
+    // The parent first: its visit reuses `local` (Blender writes children before their parents).
+    if (under) visit(p);
     composeTrs(local, 0, t[i], r[i], s[i]);
-    if (p >= 0 && p < n && state[p] !== 1) {
-      visit(p);
-      multiplyAffine(out, i * MATRIX_STRIDE, out, p * MATRIX_STRIDE, local, 0);
-    } else out.set(local, i * MATRIX_STRIDE);
+    if (under) multiplyAffine(out, i * MATRIX_STRIDE, out, p * MATRIX_STRIDE, local, 0);
+    else out.set(local, i * MATRIX_STRIDE);
     state[i] = 2;
   };
   for (let i = 0; i < n; i++) visit(i);
@@ -95,10 +96,30 @@ export function eulerNear(m: ArrayLike<number>, o: number, ref: readonly number[
 }
 
 /**
+ * Per joint, what turns its glTF node's world matrix into the joint's: a client that re-orients
+ * bones (Blender's importer points them along their children) writes node rotations that differ
+ * from the joints' by a constant turn, and compensates in the skin's inverse bind matrix. Skinning
+ * is world · inverseBind in both, so world(joint) = world(node) · inverseBind(glTF) · bind(model).
+ * For AnimScope's own export this is the identity (it wrote the model's inverse binds).
+ */
+export function bindCorrections(nodeOf: readonly number[], gltfInverseBinds: ReadonlyMap<number, Float64Array>, modelBinds: Float64Array): Map<number, Float64Array> {
+  const out = new Map<number, Float64Array>();
+  nodeOf.forEach((node, j) => {
+    const ibm = gltfInverseBinds.get(node);
+    if (!ibm || (j + 1) * MATRIX_STRIDE > modelBinds.length) return;
+    const m = new Float64Array(MATRIX_STRIDE);
+    multiplyAffine(m, 0, ibm, 0, modelBinds, j * MATRIX_STRIDE);
+    out.set(j, m);
+  });
+  return out;
+}
+
+/**
  * The J3D locals of every model joint at each frame: `locals[j]` holds LOCAL_STRIDE numbers per
  * frame. `nodeOf[j]` is the glTF node bound to joint j (-1: none; it keeps its bind pose).
  */
-export function jointLocals(model: JointModel, nodes: readonly GltfNodeData[], nodeOf: readonly number[], channels: readonly GltfChannelData[], frames: readonly number[], fps: number): Float64Array[] {
+export function jointLocals(model: JointModel, nodes: readonly GltfNodeData[], nodeOf: readonly number[], channels: readonly GltfChannelData[], frames: readonly number[], fps: number,
+  corrections?: ReadonlyMap<number, Float64Array>): Float64Array[] {
   const joints = model.joints;
   const n = joints.length;
   const order = jointOrder(model);
@@ -129,15 +150,17 @@ export function jointLocals(model: JointModel, nodes: readonly GltfNodeData[], n
       const wj = node >= 0 ? worlds.subarray(node * MATRIX_STRIDE, node * MATRIX_STRIDE + MATRIX_STRIDE) : undefined;
       if (wj) {
         const o = j * MATRIX_STRIDE;
-        world.set(wj, o);
+        const fix = corrections?.get(j);
+        if (fix) multiplyAffine(world, o, wj, 0, fix, 0);
+        else world.set(wj, o);
         let s: [number, number, number];
         let tScale: [number, number, number] = [1, 1, 1];
         if (rule === ScalingRule.Softimage) {
           // Softimage: world = chain · diag(acc); local = chain(parent)⁻¹ · chain(joint) = R | T · acc(parent).
-          const a = columnLengths(wj, 0);
+          const a = columnLengths(world, o);
           for (let r = 0; r < 3; r++) {
-            for (let c = 0; c < 3; c++) chain[o + r * 4 + c] = a[c] ? wj[r * 4 + c] / a[c] : 0;
-            chain[o + r * 4 + 3] = wj[r * 4 + 3];
+            for (let c = 0; c < 3; c++) chain[o + r * 4 + c] = a[c] ? world[o + r * 4 + c] / a[c] : 0;
+            chain[o + r * 4 + 3] = world[o + r * 4 + 3];
           }
           acc.set(a, j * 3);
           const pa = hasParent ? [acc[p * 3], acc[p * 3 + 1], acc[p * 3 + 2]] : [1, 1, 1];
@@ -147,7 +170,7 @@ export function jointLocals(model: JointModel, nodes: readonly GltfNodeData[], n
           tScale = [pa[0] ? 1 / pa[0] : 1, pa[1] ? 1 / pa[1] : 1, pa[2] ? 1 / pa[2] : 1];
         } else {
           if (hasParent) { invertAffine(m, 0, world, p * MATRIX_STRIDE); multiplyAffine(m, MATRIX_STRIDE, m, 0, world, o); }
-          else m.set(wj, MATRIX_STRIDE);
+          else m.set(world.subarray(o, o + MATRIX_STRIDE), MATRIX_STRIDE);
           if (rule === ScalingRule.Maya && joint.scaleCompensate && hasParent) {
             // Maya: the game divided row r by the parent's scale; multiply it back.
             const ps = locals[p].subarray(at, at + 3);

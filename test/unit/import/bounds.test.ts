@@ -13,7 +13,7 @@ function chain(n: number): { model: JointModel; gltf: GltfData } {
     index: i, name: `j${i}`, parent: i - 1, children: i + 1 < n ? [i + 1] : [], scale: [1, 1, 1], rotationDegrees: [0, 0, 0], translation: [1, 0, 0], scaleCompensate: false,
   }));
   const model = { joints, hierarchyRoots: [0], scalingRule: 0 } as unknown as JointModel;
-  return { model, gltf: { nodes: joints.map((j) => ({ name: j.name, parent: j.parent, t: [1, 0, 0], r: [0, 0, 0, 1], s: [1, 1, 1] })), skinJoints: [], animations: [] } };
+  return { model, gltf: { nodes: joints.map((j) => ({ name: j.name, parent: j.parent, t: [1, 0, 0], r: [0, 0, 0, 1], s: [1, 1, 1] })), skinJoints: [], inverseBinds: new Map(), animations: [] } };
 }
 
 const animation = (times: number[]): GltfAnimationData => ({
