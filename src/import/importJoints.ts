@@ -137,6 +137,18 @@ export function importJoints(model: JointModel, gltf: GltfData, anim: GltfAnimat
   const frames = Array.from({ length: duration + 1 }, (_, f) => f);
   const corrections = bindCorrections(nodeOf, gltf.inverseBinds, skinBinding(model as GltfSkeletonModel).binds);
   const locals = jointLocals(model, gltf.nodes, nodeOf, anim.channels, frames, fps, corrections);
+  // A non-finite value (NaN in the glTF's accessors, a singular matrix) holds the frame before's, or
+  // the joint's bind value: no key may be NaN.
+  locals.forEach((l, j) => {
+    const joint = model.joints[j];
+    const bind = [...(joint.scale ?? [1, 1, 1]), ...(joint.rotationDegrees ?? [0, 0, 0]), ...(joint.translation ?? [0, 0, 0])];
+    for (let f = 0; f < frames.length; f++) {
+      for (let k = 0; k < LOCAL_STRIDE; k++) {
+        const at = f * LOCAL_STRIDE + k;
+        if (!Number.isFinite(l[at])) l[at] = f > 0 ? l[at - LOCAL_STRIDE] : Number.isFinite(bind[k]) ? bind[k] : k < 3 ? 1 : 0;
+      }
+    }
+  });
   // Each rotation track is turned by whole turns so that its range sits around 0: a spin needs
   // the smallest rotation fraction (the finest raw unit) that way.
   let maxAngle = 0;

@@ -36,4 +36,15 @@ describe('animscope import: bounds', () => {
     assert.ok(32768 * 60 > MAX_JOINT_FRAMES);
     assert.throws(() => importJoints(model, gltf, anim, model.joints.map((_, i) => i), { fps: 30, loopMode: 0, tolerances: DEFAULT_TOLERANCES }), ImportRefused);
   });
+
+  it('NaN in a channel holds the frame before (or the bind value): the BCK is written, no key is NaN', () => {
+    const { model, gltf } = chain(3);
+    const values = Float32Array.from([0, 0, 0, NaN, 2, 0, 4, 4, 0]);
+    const anim: GltfAnimationData = { name: 'Bad', channels: [{ node: 1, path: 'translation', interpolation: 'LINEAR', times: Float32Array.of(0, 1, 2), values }] };
+    const r = importJoints(model, gltf, anim, [0, 1, 2], { fps: 1, loopMode: 0, tolerances: DEFAULT_TOLERANCES });
+    for (const t of r.keys.targets) for (const tr of t.tracks) for (const k of tr.keys ?? []) assert.ok(Number.isFinite(k.value) && Number.isFinite(k.in), `${tr.path}: ${JSON.stringify(k)}`);
+    // frame 0 of joint 1's x translation: 0 from the channel (the bind's 1 is overridden)
+    const x = r.keys.targets[1].tracks.find((tr) => tr.path === 'joints/1/translation/x')!;
+    assert.strictEqual(x.keys![0].value, 0);
+  });
 });
