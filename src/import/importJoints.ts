@@ -170,18 +170,11 @@ export function importJoints(model: JointModel, gltf: GltfData, anim: GltfAnimat
       maxAngle = Math.max(maxAngle, Math.abs(lo), Math.abs(hi));
     }
   }
-  // The smallest fraction that holds the angles has the finest unit, but samples that came from a
-  // coarser grid (a file with a larger fraction, read truncated) fit in fewer keys on that grid:
-  // of the smallest fraction and the next, the one needing fewer keys is written.
-  const smallest = rotationFractionFor(maxAngle);
-  let best: { targets: KeysTarget[]; keyCount: number; fraction: number } | undefined;
-  // Scale and translation do not depend on the fraction: fitted once, on the first pass.
-  const linear = new Map<string, KeysTarget['tracks'][number]>();
-  for (const fraction of smallest < 15 ? [smallest, smallest + 1] : [smallest]) {
-    const fitted = fitTracks(model, locals, frames.length, fraction, tolerances, linear);
-    if (!best || fitted.keyCount < best.keyCount) best = { ...fitted, fraction };
-  }
-  const { targets, keyCount, fraction } = best!;
+  // The smallest fraction that holds the angles has the finest unit; but samples that all sit on a
+  // coarser fraction's grid (from a file with that fraction, read truncated) fit in fewer keys on it.
+  let fraction = rotationFractionFor(maxAngle);
+  while (fraction < 15 && onGrid(locals, frames.length, rotationScale(fraction + 1))) fraction++;
+  const { targets, keyCount } = fitTracks(model, locals, frames.length, fraction, tolerances);
   const keys: KeysDocument = { keysVersion: 1, format: 'bck', header: { loopMode: options.loopMode, duration, rotationFraction: fraction }, targets };
   const bytes = buildBckFromKeys(keys);
   return { bytes, keys, keyCount, duration, rotationFraction: fraction, maxError: measure(bytes, locals, frames.length) };
@@ -207,8 +200,20 @@ function measure(bytes: Uint8Array, locals: readonly Float64Array[], frameCount:
   return err;
 }
 
-function fitTracks(model: JointModel, locals: readonly Float64Array[], frameCount: number, fraction: number, tolerances: Tolerances,
-  linear: Map<string, KeysTarget['tracks'][number]>): { targets: KeysTarget[]; keyCount: number } {
+/** Every rotation sample within 0.01 of a whole number of `unit` degrees (float32 glTF noise is ~1e-5°). */
+function onGrid(locals: readonly Float64Array[], frameCount: number, unit: number): boolean {
+  for (const l of locals) {
+    for (let f = 0; f < frameCount; f++) {
+      for (let k = 3; k < 6; k++) {
+        const raw = l[f * LOCAL_STRIDE + k] / unit;
+        if (Math.abs(raw - Math.round(raw)) > 0.01) return false;
+      }
+    }
+  }
+  return true;
+}
+
+function fitTracks(model: JointModel, locals: readonly Float64Array[], frameCount: number, fraction: number, tolerances: Tolerances): { targets: KeysTarget[]; keyCount: number } {
   const perRaw = rotationScale(fraction);
   const raw: Quantiser = { store: (v) => Math.max(-0x8000, Math.min(0x7fff, Math.round(v))), read: snapTruncate };
   const track = new Float64Array(frameCount);
@@ -220,8 +225,6 @@ function fitTracks(model: JointModel, locals: readonly Float64Array[], frameCoun
         const slot = CHANNELS.indexOf(channel) * 3 + AXES.indexOf(axis);
         const rotation = channel === 'rotation';
         const path = `joints/${j}/${channel}/${axis}`;
-        const done = linear.get(path);
-        if (done) { tracks.push(done); keyCount += done.keys!.length; continue; }
         for (let f = 0; f < frameCount; f++) track[f] = locals[j][f * LOCAL_STRIDE + slot] / (rotation ? perRaw : 1);
         // A rotation is stored in whole raw units and read truncated: one raw unit is the finest the file holds.
         const tol = rotation ? Math.max(tolerances.rotation / perRaw, 1 + RAW_SLACK) : channel === 'scale' ? tolerances.scale : tolerances.translation;
@@ -229,7 +232,6 @@ function fitTracks(model: JointModel, locals: readonly Float64Array[], frameCoun
         keyCount += fit.keys.length;
         const unit = rotation ? perRaw : 1;
         const written = { path, channel, axis, unit: UNITS[channel], keys: fit.keys.map((k) => ({ frame: k.frame, value: k.value * unit, in: k.in * unit, out: k.out * unit })) };
-        if (!rotation) linear.set(path, written);
         tracks.push(written);
       }
     }

@@ -22,26 +22,23 @@ const DEG = 180 / Math.PI;
 
 /** T · R(quaternion) · S into out[o…] (3×4 row-major). */
 export function composeTrs(out: Float64Array, o: number, t: ArrayLike<number>, q: ArrayLike<number>, s: ArrayLike<number>): void {
-  const [x, y, z, w] = [q[0], q[1], q[2], q[3]];
-  const r = [
-    1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w),
-    2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w),
-    2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y),
-  ];
-  for (let row = 0; row < 3; row++) {
-    for (let c = 0; c < 3; c++) out[o + row * 4 + c] = r[row * 3 + c] * s[c];
-    out[o + row * 4 + 3] = t[row];
-  }
+  const x = q[0], y = q[1], z = q[2], w = q[3];
+  const s0 = s[0], s1 = s[1], s2 = s[2];
+  out[o] = (1 - 2 * (y * y + z * z)) * s0; out[o + 1] = 2 * (x * y - z * w) * s1; out[o + 2] = 2 * (x * z + y * w) * s2; out[o + 3] = t[0];
+  out[o + 4] = 2 * (x * y + z * w) * s0; out[o + 5] = (1 - 2 * (x * x + z * z)) * s1; out[o + 6] = 2 * (y * z - x * w) * s2; out[o + 7] = t[1];
+  out[o + 8] = 2 * (x * z - y * w) * s0; out[o + 9] = 2 * (y * z + x * w) * s1; out[o + 10] = (1 - 2 * (x * x + y * y)) * s2; out[o + 11] = t[2];
 }
 
 /** World matrices of every glTF node at one time (channels override the rest TRS). */
 export function nodeWorlds(nodes: readonly GltfNodeData[], channels: readonly GltfChannelData[], time: number, out: Float64Array): Float64Array {
   const n = nodes.length;
-  const t = nodes.map((x) => x.t.slice()), r = nodes.map((x) => x.r.slice()), s = nodes.map((x) => x.s.slice());
+  // Per node its TRS as 10 numbers (t 3, r 4, s 3): the rest values, then the channels' samples.
+  const trs = new Float64Array(n * 10);
+  nodes.forEach((x, i) => { trs.set(x.t, i * 10); trs.set(x.r, i * 10 + 3); trs.set(x.s, i * 10 + 7); });
   const v: number[] = [];
   for (const c of channels) {
     sampleChannel(c, time, v);
-    (c.path === 'translation' ? t : c.path === 'rotation' ? r : s)[c.node] = v.slice();
+    trs.set(v, c.node * 10 + (c.path === 'translation' ? 0 : c.path === 'rotation' ? 3 : 7));
   }
   const state = new Uint8Array(n); // 0 todo, 1 in progress, 2 done
   const local = new Float64Array(MATRIX_STRIDE);
@@ -52,7 +49,8 @@ export function nodeWorlds(nodes: readonly GltfNodeData[], channels: readonly Gl
     const under = p >= 0 && p < n && state[p] !== 1;
     // The parent first: its visit reuses `local` (Blender writes children before their parents).
     if (under) visit(p);
-    composeTrs(local, 0, t[i], r[i], s[i]);
+    const o = i * 10;
+    composeTrs(local, 0, trs.subarray(o, o + 3), trs.subarray(o + 3, o + 7), trs.subarray(o + 7, o + 10));
     if (under) multiplyAffine(out, i * MATRIX_STRIDE, out, p * MATRIX_STRIDE, local, 0);
     else out.set(local, i * MATRIX_STRIDE);
     state[i] = 2;
