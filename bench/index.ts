@@ -20,6 +20,7 @@ import { run as runCli } from '../src/cli/main';
 import type { CliIO } from '../src/cli/output';
 import { benchTargets } from './targets';
 import { benchGltf } from './gltf';
+import { benchImport } from './import';
 import { benchIssue30 } from './issue30';
 import { benchBuild, benchKeysBuild } from './build';
 import { benchArchiveSave } from './archiveSave';
@@ -140,6 +141,7 @@ function main(): void {
   benchKeysBuild();
   benchArchiveSave();
   benchMotnKeysBuild();
+  benchImport();
 }
 
 main();

@@ -2,7 +2,7 @@ import { parseArgs } from 'util';
 import { safe } from './format';
 import { UsageError } from './output';
 
-export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 
 function optionList(options: OptionSpec): string {
   const names = Object.entries(options).map(([long, o]) => (o.short ? `-${o.short}/` : '') + `--${long}`);

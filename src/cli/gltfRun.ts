@@ -35,7 +35,7 @@ interface Siblings {
   paths: string[];
 }
 
-function siblingsOf(modelArg: string): Siblings {
+export function siblingsOf(modelArg: string): Siblings {
   if (isFileSync(modelArg)) {
     const dir = path.dirname(modelArg);
     let names: string[] = [];

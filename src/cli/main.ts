@@ -28,6 +28,7 @@ import { formatSummary } from './summaryText';
 import { openAtomicFile, printChunks, writeChunks, writeFileAtomic } from './outputFile';
 import { POSE, TEXTURES } from './modelCommands';
 import { GLTF } from './gltfCommand';
+import { IMPORT } from './importCommand';
 import { BUILD } from './buildCommand';
 import { KEYS } from './keysCommand';
 
@@ -270,6 +271,7 @@ Options:
   TEXTURES,
   POSE,
   GLTF,
+  IMPORT,
 ];
 
 const NAME_WIDTH = 38;

@@ -144,12 +144,17 @@ export function sampleJoints(
   };
   for (let j = 0; j < n; j++) {
     if (differs(t[j], 3, rest[j].t)) push(j, 'translation', t[j], 3, 6);
-    // A rotation equal to the rest one up to sign is the same rotation.
+    // A rotation equal to the rest one up to sign is the same rotation. The vector part of
+    // rest⁻¹ · q is sin(angle / 2) · axis: it resolves small angles, where 1 − |q · rest| (a cosine)
+    // cannot (it called turns of up to 0.16° none, and dropped their channels).
     const q = rest[j].r, qs = r[j];
     let rotates = false;
     for (let k = 0; k < count && !rotates; k++) {
-      const dot = qs[k * 4] * q[0] + qs[k * 4 + 1] * q[1] + qs[k * 4 + 2] * q[2] + qs[k * 4 + 3] * q[3];
-      rotates = Math.abs(Math.abs(dot) - 1) > EPSILON;
+      const x = qs[k * 4], y = qs[k * 4 + 1], z = qs[k * 4 + 2], w = qs[k * 4 + 3];
+      const vx = q[3] * x - w * q[0] - (q[1] * z - q[2] * y);
+      const vy = q[3] * y - w * q[1] - (q[2] * x - q[0] * z);
+      const vz = q[3] * z - w * q[2] - (q[0] * y - q[1] * x);
+      rotates = Math.hypot(vx, vy, vz) > EPSILON;
     }
     if (rotates) push(j, 'rotation', r[j], 4, -1);
     if (differs(s[j], 3, rest[j].s)) push(j, 'scale', s[j], 3, 0);

@@ -27,7 +27,7 @@ const DIR = samplePath('j3d');
 /** Every command `animscope --help` lists: a new one must be added to each table below. */
 const COMMANDS = ['info', 'validate', 'export', 'sample', 'keys', 'build', 'ls', 'extract', 'textures', 'pose'];
 /** The asynchronous ones (they write through glTF-Transform): their own table, through runAsync. */
-const ASYNC_COMMANDS = ['gltf'];
+const ASYNC_COMMANDS = ['gltf', 'import'];
 
 let tmp: string;
 let junk: string;
@@ -238,5 +238,39 @@ describe('CLI rules: the same exit codes and wording for every command', () => {
     assert.equal(r.code, EXIT_OK, r.stderr);
     assert.equal(r.stderr, '');
     fs.rmSync(glb);
+  });
+
+  it('import keeps the same rules: exit 2 and one line for what it cannot take, nothing written', async () => {
+    const run = async (...args: string[]): Promise<CliResult> => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runAsync(['import', ...args], { ...nodeIO, out: (t) => out.push(t), err: (t) => err.push(t), write: (t) => out.push(t) });
+      const r = { code, stdout: out.join('\n'), stderr: err.join('\n'), files: new Map<string, string>() };
+      assertMessages(r, 'import', args.join(' '));
+      return r;
+    };
+    const glb = path.join(tmp, 'import.glb');
+    assert.equal((await runAsync(['gltf', KURIBO, WALK, '-o', glb], { ...nodeIO, out: () => undefined, err: () => undefined })), EXIT_OK);
+    const notGltf = path.join(tmp, 'junk.glb');
+    fs.writeFileSync(notGltf, 'plain text, no glTF');
+    const out = path.join(tmp, 'import-out');
+    const refusals: [string[], RegExp][] = [
+      [[path.join(tmp, 'no-such.glb'), '--model', KURIBO, '-o', out], /no such file/],
+      [[notGltf, '--model', KURIBO, '-o', out], /is not a glTF file it can read/],
+      [[glb, '--model', WALK, '-o', out], /is a BCK file, not a BMD\/BDL model/],
+      [[glb, '--model', KURIBO, '-o', junk], /is a file, not a folder/],
+      [['--frob', glb], /unknown option --frob .*; see `animscope import --help`$/],
+      [[], /; see `animscope import --help`$/],
+    ];
+    for (const [args, stderr] of refusals) {
+      const r = await run(...args);
+      assert.equal(r.code, EXIT_UNREADABLE, `${args.join(' ')}: exit ${r.code}\n${r.stderr}`);
+      assert.match(r.stderr, stderr);
+      assert.ok(!r.stderr.includes('\n'), `one line: ${r.stderr}`);
+    }
+    assert.ok(!fs.existsSync(out), 'nothing written');
+    const r = await run(glb, '--model', KURIBO, '-o', out);
+    assert.equal(r.code, EXIT_OK, r.stderr);
+    assert.equal(r.stderr, '');
   });
 });
