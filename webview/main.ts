@@ -19,7 +19,6 @@ performance.mark('animscope:script');
 const vscode = acquireVsCodeApi();
 const tracks = new PendingRequests<unknown>();
 const companions = new PendingRequests<{ anim?: unknown; error?: string }>();
-const edits = new PendingRequests<string | undefined>();
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let app: App | undefined;
 /** The last load was rendered (reports in between wait for it). */
@@ -39,7 +38,6 @@ function buildApp(): App {
     requestTracks: (group) => tracks.ask((id) => vscode.postMessage(msg.requestTracks(id, group))),
     requestCompanion: (name) => companions.ask((id) => vscode.postMessage(msg.requestCompanion(id, name))),
     companionsChosen: (names) => vscode.postMessage(msg.companionsChosen(names)),
-    edit: (label, list) => edits.ask((id) => vscode.postMessage(msg.edit(id, label, list))),
     stateChanged: () => {
       // UI actions only (not per playback frame); debounced so scrolling does not flood setState.
       if (saveTimer) clearTimeout(saveTimer);
@@ -83,8 +81,7 @@ function render(m: LoadMessage): Promise<void> {
   performance.mark('animscope:load');
   const view = ensureApp();
   // After a file's start the page state is the App's own (the user may have acted since); else the saved one.
-  // After an edit, undo or revert (keepView), the view stays as the user left it.
-  const state = (view.file?.partial || m.keepView) && view.file?.fileName === m.file.fileName ? view.state : savedState();
+  const state = view.file?.partial && view.file.fileName === m.file.fileName ? view.state : savedState();
   rendered = false;
   return view.load(m.file, m.settings, state).then((counts) => {
     performance.measure('animscope:render', 'animscope:load');
@@ -110,8 +107,6 @@ const handlers: MessageHandlers = {
   reveal: (m) => afterLoads(() => app?.reveal(m.offset, m.length)),
   settings: (m) => app?.setSettings(m.settings),
   fileDeleted: () => app?.fileDeleted(),
-  editResult: (m) => { edits.answer(m.requestId, m.ok ? undefined : m.message ?? 'the edit was refused'); },
-  editState: (m) => buildApp().bus.editState.fire({ editable: m.editable, dirty: m.dirty, ...(m.reason !== undefined ? { reason: m.reason } : {}) }),
 };
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {

@@ -14,8 +14,6 @@ import { specFor } from '../formats/registry';
 import type { DecodedFile } from '../formats/types';
 import type { ModelPayload } from '../wire/modelPayload';
 import type { ModelInfo } from '../wire/protocol';
-import { isYaz0 } from '../formats/archive/yaz0';
-import { encodeYaz0 } from '../write/archive/yaz0Encode';
 import { bindModel, ModelBinding } from './model/binding';
 import type { ModelLookup, ModelResolver } from './model/lookup';
 import { Disposables } from './disposables';
@@ -59,12 +57,10 @@ export class AnimationDocument implements vscode.CustomDocument, ProblemSource {
    * Reads and decodes `uri`; throws (a FileSystemError) when it cannot be read. With `models`, a J3D
    * animation is bound to its model (found beside it or remembered) before the document is returned.
    */
-  static async open(uri: vscode.Uri, log: vscode.LogOutputChannel, models?: ModelResolver, backup?: vscode.Uri): Promise<AnimationDocument> {
+  static async open(uri: vscode.Uri, log: vscode.LogOutputChannel, models?: ModelResolver): Promise<AnimationDocument> {
     const t0 = performance.now();
     const { bytes, size } = await readBounded(uri);
     const doc = new AnimationDocument(uri, bytes, size, log);
-    // Hot exit: the unsaved content comes back from its backup; the file on disk stays what "saved" means.
-    if (backup) doc.setContent(await vscode.workspace.fs.readFile(backup), false);
     doc._models = models;
     const siblings = await folderNames(uri);
     doc._game = gameOf(uri.path.split('/').filter(Boolean), siblings);
@@ -92,72 +88,7 @@ export class AnimationDocument implements vscode.CustomDocument, ProblemSource {
     this._decoded = decodeBounded(bytes, size, this.fileName);
     this._view = this._decoded;
     this._summary = summarize(this._decoded);
-    this._diskContent = this._decoded.bytes;
-    this._savedContent = this._diskContent;
     this.watch();
-  }
-
-  // ---- editing (the editor provider keeps the undo stack: each step sets the content back) ---------
-  /** The decompressed content of the file on disk (as last read or written). */
-  private _diskContent: Uint8Array;
-  /** The content as last saved (or opened): unsaved changes are a difference from it. */
-  private _savedContent: Uint8Array;
-  private _changedByEdit = false;
-  private readonly _onDidChangeOnDisk = new vscode.EventEmitter<void>();
-  /** The file changed on disk while the document has unsaved changes (it was not reloaded). */
-  readonly onDidChangeOnDisk = this._onDidChangeOnDisk.event;
-
-  /** The (decompressed) content every view shows. */
-  get content(): Uint8Array { return this._decoded.bytes; }
-  /** The content differs from the saved file. */
-  get dirty(): boolean { return !sameBytes(this._decoded.bytes, this._savedContent); }
-  /** The last change came from an edit, undo, redo or revert (the pages keep their view). */
-  get changedByEdit(): boolean { return this._changedByEdit; }
-
-  /** Shows `content` (an edit, undo or redo): decoded and bound again, every page reloaded keeping its view. */
-  setContent(content: Uint8Array, notify = true): void {
-    this._decoded = decode(content, this.fileName);
-    this.applyModel();
-    this._summary = summarize(this._decoded);
-    this._changedByEdit = true;
-    this._version++;
-    if (notify) this._onDidReload.fire();
-  }
-
-  /**
-   * The bytes a save writes: the file as it was stored when the content is what was read (an
-   * unedited file saves to the same bytes, a Yaz0 file stays as Nintendo compressed it), else the
-   * content compressed the way the file was.
-   */
-  storedBytes(): Uint8Array {
-    const content = this._decoded.bytes;
-    if (sameBytes(content, this._diskContent)) return this._fileBytes;
-    if (isYaz0(this._fileBytes)) return encodeYaz0(content, { reserved: this._fileBytes.subarray(8, 16) });
-    return content;
-  }
-
-  /** After `stored` was written to the document's own file: that is now what is saved and on disk. */
-  markSaved(stored: Uint8Array): void {
-    this._fileBytes = stored;
-    this._fileSize = stored.length;
-    this._diskContent = this._decoded.bytes;
-    this._savedContent = this._diskContent;
-  }
-
-  /** Reads the file again and shows it, dropping unsaved changes. */
-  async revert(): Promise<void> {
-    const { bytes, size } = await readBounded(this.uri);
-    this._fileBytes = bytes;
-    this._fileSize = size;
-    this._decoded = decodeBounded(bytes, size, this.fileName);
-    this._diskContent = this._decoded.bytes;
-    this._savedContent = this._diskContent;
-    this.applyModel();
-    this._summary = summarize(this._decoded);
-    this._deleted = false;
-    this._changedByEdit = true;
-    this._version++;
-    this._onDidReload.fire();
   }
 
   /** The base name: what decode() gets, and what the webview shows. */
@@ -310,19 +241,10 @@ export class AnimationDocument implements vscode.CustomDocument, ProblemSource {
     }
     if (this.disposed) return;
     if (!this._deleted && size === this._fileSize && sameBytes(bytes, this._fileBytes)) return;
-    if (this.dirty) {
-      // Unsaved changes are not thrown away: the editor asks whether to reload or keep them.
-      this.log.info(`${this.uri.toString()} changed on disk while it has unsaved changes`);
-      this._onDidChangeOnDisk.fire();
-      return;
-    }
     const t0 = performance.now();
     this._fileBytes = bytes;
     this._fileSize = size;
     this._decoded = decodeBounded(bytes, size, this.fileName);
-    this._diskContent = this._decoded.bytes;
-    this._savedContent = this._diskContent;
-    this._changedByEdit = false;
     if (this._models && this._lookup === undefined) await this.lookupModel();
     else this.applyModel();
     this._summary = summarize(this._decoded);
@@ -342,7 +264,6 @@ export class AnimationDocument implements vscode.CustomDocument, ProblemSource {
     this._onDidDispose.fire();
     this.disposables.dispose();
     this._onDidReload.dispose();
-    this._onDidChangeOnDisk.dispose();
     this._onDidDelete.dispose();
     this._onDidDispose.dispose();
   }

@@ -9,10 +9,6 @@ import {
   isWebviewToHost, LoadedFile, LoadMessage, msg, RestMessage, RenderCounts, WebviewCommand, WebviewToHost,
 } from '../wire/protocol';
 import { AnimationDocument } from './animationDocument';
-import { isArchiveUri } from './archive/archiveUri';
-import { applyEdits, EditRefused } from '../edit/applyEdits';
-import type { EditRequest } from '../wire/protocol';
-import { writeViaTemporary } from './workspaceWrite';
 import type { ProblemsReporter } from './diagnostics';
 import { CompanionChoices, loadCompanion } from './model/companions';
 import type { ModelResolver } from './model/lookup';
@@ -89,12 +85,7 @@ export interface EditorProbe {
   closed(uri: string): void;
 }
 
-/** Writes a file of an archive (the archive file system's save: ArchiveFileSystemProvider.writeEntry). */
-export type ArchiveEntryWriter = (uri: vscode.Uri, stored: Uint8Array) => Promise<void>;
-
 export interface ProviderHooks {
-  /** Saves a file opened from inside an archive; without it such files cannot be edited. */
-  writeArchiveEntry?: ArchiveEntryWriter;
   /** A webview toolbar asked for a host command for its document ("Bind Model…" is handled here). */
   runCommand(command: WebviewCommand, document: AnimationDocument): void;
   /** Finds the model (BMD/BDL) a J3D animation binds to; without it, no model is ever bound. */
@@ -204,19 +195,7 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
       case 'error':
         this.provider.log.error(`webview of ${this.key}: ${m.message}`);
         break;
-      case 'edit': {
-        const refusal = this.provider.applyEdit(this.document, m.label, m.edits);
-        this.post(msg.editResult(m.requestId, refusal === undefined, refusal));
-        break;
-      }
     }
-  }
-
-  /** Tells the page whether it may edit and whether there are unsaved changes. */
-  postEditState(): void {
-    if (!this.ready) return;
-    const reason = this.provider.whyReadOnly(this.document);
-    this.post(msg.editState(reason === undefined, this.document.dirty, reason));
   }
 
   protected postLoad(freshPage = false): void {
@@ -229,9 +208,8 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
     this.restTimer = undefined;
     const held = this.behindRest;
     this.behindRest = undefined;
-    this.postLoadMessage(msg.load(first, settings, !freshPage && this.document.changedByEdit));
+    this.postLoadMessage(msg.load(first, settings));
     for (const m of held ?? []) super.post(m);
-    this.postEditState();
     if (!rest) return;
     // In a task of its own: posted in the same one, VS Code may write both to the page's window
     // as one message, and the start would arrive no sooner than the rest (bench:editor saw late starts so).
@@ -280,15 +258,7 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
   }
 }
 
-type EditEvents = vscode.EventEmitter<vscode.CustomDocumentEditEvent<AnimationDocument>>;
-
-export class AnimationEditorProvider implements vscode.Disposable {
-  /**
-   * Where each document's edits are announced: one emitter per view type, as VS Code keeps the
-   * documents of each registration apart (an event for a document another registration opened fails).
-   */
-  private readonly editEvents = new WeakMap<AnimationDocument, EditEvents>();
-  private readonly emitters: EditEvents[] = [];
+export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvider<AnimationDocument>, vscode.Disposable {
   private readonly sessions = new Set<EditorSession>();
   private readonly documents = new Set<AnimationDocument>();
   private readonly selections = new Map<string, SelectionState>();
@@ -312,34 +282,13 @@ export class AnimationEditorProvider implements vscode.Disposable {
     // No retainContextWhenHidden: the webview keeps its UI state with getState/setState and asks again with `ready`.
     const options = { supportsMultipleEditorsPerDocument: true };
     return vscode.Disposable.from(
-      vscode.window.registerCustomEditorProvider(ANIMATION_VIEW_TYPE, this.forViewType(), options),
-      vscode.window.registerCustomEditorProvider(ANIMATION_ANY_FILE_VIEW_TYPE, this.forViewType(), options),
+      vscode.window.registerCustomEditorProvider(ANIMATION_VIEW_TYPE, this, options),
+      vscode.window.registerCustomEditorProvider(ANIMATION_ANY_FILE_VIEW_TYPE, this, options),
     );
   }
 
-  /** The provider VS Code sees for one view type: this one, with that view type's edit events. */
-  private forViewType(): vscode.CustomEditorProvider<AnimationDocument> {
-    const edits: EditEvents = new vscode.EventEmitter();
-    this.emitters.push(edits);
-    return {
-      onDidChangeCustomDocument: edits.event,
-      openCustomDocument: async (uri, openContext) => {
-        const doc = await this.openCustomDocument(uri, openContext);
-        this.editEvents.set(doc, edits);
-        return doc;
-      },
-      resolveCustomEditor: (doc, panel) => this.resolveCustomEditor(doc, panel),
-      saveCustomDocument: (doc) => this.saveCustomDocument(doc),
-      saveCustomDocumentAs: (doc, destination) => this.saveCustomDocumentAs(doc, destination),
-      revertCustomDocument: (doc) => this.revertCustomDocument(doc),
-      backupCustomDocument: (doc, context) => this.backupCustomDocument(doc, context),
-    };
-  }
-
-  async openCustomDocument(uri: vscode.Uri, openContext: vscode.CustomDocumentOpenContext = {} as vscode.CustomDocumentOpenContext): Promise<AnimationDocument> {
-    const backup = openContext.backupId ? vscode.Uri.parse(openContext.backupId) : undefined;
-    const doc = await AnimationDocument.open(uri, this.log, this.hooks.models, backup);
-    doc.onDidChangeOnDisk(() => void this.askAboutDiskChange(doc));
+  async openCustomDocument(uri: vscode.Uri): Promise<AnimationDocument> {
+    const doc = await AnimationDocument.open(uri, this.log, this.hooks.models);
     this.documents.add(doc);
     this.pendingOpenMs.set(doc, doc.openMs);
     this.problems.track(doc);
@@ -363,87 +312,6 @@ export class AnimationEditorProvider implements vscode.Disposable {
       if (this._active === session) this.setActive(undefined);
     });
     if (panel.active) this.setActive(session);
-  }
-
-  // ---- editing ------------------------------------------------------------------------------------
-  /** Why `doc` cannot be edited, or undefined when it can. */
-  whyReadOnly(doc: AnimationDocument): string | undefined {
-    if (!vscode.workspace.isTrusted) return 'The workspace is not trusted: AnimScope opens files read-only in Restricted Mode.';
-    if (!doc.decoded.anim) return doc.decoded.format === 'model' ? 'Models are not edited here (yet).' : 'Only a decoded animation can be edited.';
-    if (isArchiveUri(doc.uri)) return this.hooks.writeArchiveEntry ? undefined : 'Files inside archives cannot be saved here.';
-    if (vscode.workspace.fs.isWritableFileSystem(doc.uri.scheme) === false) return `The file system of ${doc.uri.scheme}: files is read-only.`;
-    return undefined;
-  }
-
-  /**
-   * Applies a page's edits as one undoable step; the refusal in one line, or undefined when applied.
-   * Undo and redo set the content before and after (exactly those bytes).
-   */
-  applyEdit(doc: AnimationDocument, label: string, edits: readonly EditRequest[]): string | undefined {
-    const why = this.whyReadOnly(doc);
-    if (why) return why;
-    let after: Uint8Array;
-    try {
-      after = applyEdits(doc.decoded, edits);
-    } catch (e) {
-      if (e instanceof EditRefused) return e.message;
-      throw e;
-    }
-    const before = doc.content;
-    doc.setContent(after);
-    this.editEvents.get(doc)?.fire({
-      document: doc,
-      label,
-      undo: () => doc.setContent(before),
-      redo: () => doc.setContent(after),
-    });
-    return undefined;
-  }
-
-  async saveCustomDocument(doc: AnimationDocument): Promise<void> {
-    await this.writeDocument(doc, doc.uri);
-  }
-
-  async saveCustomDocumentAs(doc: AnimationDocument, destination: vscode.Uri): Promise<void> {
-    await this.writeDocument(doc, destination);
-  }
-
-  async revertCustomDocument(doc: AnimationDocument): Promise<void> {
-    await doc.revert();
-    this.postEditStates(doc);
-  }
-
-  async backupCustomDocument(doc: AnimationDocument, context: vscode.CustomDocumentBackupContext): Promise<vscode.CustomDocumentBackup> {
-    await vscode.workspace.fs.writeFile(context.destination, doc.content);
-    return {
-      id: context.destination.toString(),
-      delete: () => void Promise.resolve(vscode.workspace.fs.delete(context.destination)).catch(() => undefined),
-    };
-  }
-
-  /** Writes the document's bytes to `target` (temporary file + rename; into its archive for an archive file). */
-  private async writeDocument(doc: AnimationDocument, target: vscode.Uri): Promise<void> {
-    const stored = doc.storedBytes();
-    if (isArchiveUri(target)) {
-      if (!this.hooks.writeArchiveEntry) throw new Error('Files inside archives cannot be saved here.');
-      await this.hooks.writeArchiveEntry(target, stored);
-    } else {
-      await writeViaTemporary(target, stored);
-    }
-    if (target.toString() === doc.uri.toString()) doc.markSaved(stored);
-    this.log.info(`saved ${target.toString()}: ${stored.length} bytes`);
-    this.postEditStates(doc);
-  }
-
-  private postEditStates(doc: AnimationDocument): void {
-    for (const s of this.sessions) if (s.document === doc) s.postEditState();
-  }
-
-  /** The file changed on disk while edited: reload it (dropping the edits) or keep them (a save overwrites the file). */
-  private async askAboutDiskChange(doc: AnimationDocument): Promise<void> {
-    const choice = await vscode.window.showWarningMessage(
-      `${doc.fileName} changed on disk, and it has unsaved changes in AnimScope.`, 'Reload from Disk', 'Keep My Changes');
-    if (choice === 'Reload from Disk') await this.revertCustomDocument(doc);
   }
 
   // ---- state the webviews report ---------------------------------------------------------------
@@ -530,6 +398,5 @@ export class AnimationEditorProvider implements vscode.Disposable {
     for (const s of this.sessions) s.dispose();
     this.sessions.clear();
     this._onDidChangeActive.dispose();
-    for (const e of this.emitters) e.dispose();
   }
 }

@@ -6,7 +6,6 @@
  */
 import * as vscode from 'vscode';
 import type { ArchiveListing } from '../wire/archiveProtocol';
-import type { EditRequest } from '../wire/protocol';
 import type { ArchiveSupport } from './archive';
 import type { ArchiveProbe, ArchiveRenderState } from './archive/archiveEditor';
 import type { AnimationEditorProvider, EditorProbe, OpenTiming, RenderState, SelectionState } from './editorProvider';
@@ -24,8 +23,6 @@ export const TEST_COMMANDS = {
   archiveOpenRow: 'animscope._test.archiveOpenRow',
   archiveViewRoots: 'animscope._test.archiveViewRoots',
   archiveCache: 'animscope._test.archiveCache',
-  applyEdit: 'animscope._test.applyEdit',
-  editState: 'animscope._test.editState',
 } as const;
 
 const MAX_TIMINGS = 200;
@@ -110,14 +107,5 @@ export function registerTestProbes(probe: TestProbe, parts: ProbedParts): vscode
     }),
     command(TEST_COMMANDS.archiveViewRoots, () => archive.tree.archives.map((u) => u.toString())),
     command(TEST_COMMANDS.archiveCache, () => archive.fs.cacheStats()),
-    // What the page's `edit` message does, for a document open in an editor: the refusal, or undefined.
-    command(TEST_COMMANDS.applyEdit, (uri: vscode.Uri | string, label: string, edits: EditRequest[]): string | undefined => {
-      const doc = provider.documentFor(typeof uri === 'string' ? vscode.Uri.parse(uri) : uri);
-      return doc ? provider.applyEdit(doc, label, edits) : `${String(uri)} is not open`;
-    }),
-    command(TEST_COMMANDS.editState, (uri: vscode.Uri | string) => {
-      const doc = provider.documentFor(typeof uri === 'string' ? vscode.Uri.parse(uri) : uri);
-      return doc && { dirty: doc.dirty, readOnly: provider.whyReadOnly(doc) ?? null, version: doc.version, byteLength: doc.content.length };
-    }),
   );
 }

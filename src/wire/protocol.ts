@@ -162,8 +162,7 @@ export interface RenderedModel {
 }
 
 // ---- host → webview -------------------------------------------------------------------------
-/** `keepView`: a reload after an edit, undo, redo or revert — the page keeps its selection, frame, zoom and scroll. */
-export interface LoadMessage { type: 'load'; version: typeof PROTOCOL_VERSION; file: LoadedFile; settings: ViewSettings; keepView?: true }
+export interface LoadMessage { type: 'load'; version: typeof PROTOCOL_VERSION; file: LoadedFile; settings: ViewSettings }
 export interface FileDeletedMessage { type: 'fileDeleted'; version: typeof PROTOCOL_VERSION }
 export interface RevealMessage { type: 'reveal'; version: typeof PROTOCOL_VERSION; offset: number; length: number }
 export interface SettingsMessage { type: 'settings'; version: typeof PROTOCOL_VERSION; settings: ViewSettings }
@@ -173,12 +172,7 @@ export interface TracksMessage { type: 'tracks'; version: typeof PROTOCOL_VERSIO
 export interface CompanionMessage { type: 'companion'; version: typeof PROTOCOL_VERSION; requestId: number; name: string; anim?: AnimPayload; error?: string }
 /** The rest of the file whose start the last load was (LoadedFile.partial). */
 export interface RestMessage { type: 'rest'; version: typeof PROTOCOL_VERSION; rest: RestOfFile }
-/** An edit was applied (a `load` with keepView follows) or refused (`message`: one line saying why). */
-export interface EditResultMessage { type: 'editResult'; version: typeof PROTOCOL_VERSION; requestId: number; ok: boolean; message?: string }
-/** Whether the page may offer edits (`reason` when not: read-only file system, untrusted workspace …) and whether the document is dirty. */
-export interface EditStateMessage { type: 'editState'; version: typeof PROTOCOL_VERSION; editable: boolean; reason?: string; dirty: boolean }
-export type HostToWebview = LoadMessage | RestMessage | FileDeletedMessage | RevealMessage | SettingsMessage | TracksMessage | CompanionMessage |
-  EditResultMessage | EditStateMessage;
+export type HostToWebview = LoadMessage | RestMessage | FileDeletedMessage | RevealMessage | SettingsMessage | TracksMessage | CompanionMessage;
 
 // ---- webview → host -------------------------------------------------------------------------
 export interface ReadyMessage { type: 'ready'; version: typeof PROTOCOL_VERSION }
@@ -203,15 +197,11 @@ export type WebviewCommand = (typeof WEBVIEW_COMMANDS)[number];
 export const PAGE_COMMANDS = [...WEBVIEW_COMMANDS, 'bindModel'] as const;
 export type PageCommand = (typeof PAGE_COMMANDS)[number];
 export interface CommandMessage { type: 'command'; version: typeof PROTOCOL_VERSION; command: PageCommand }
-/** One change the page asks for. `field`: a scalar of the structure tree, in its stored type (the value the tree shows), written in place. */
-export type EditRequest = { kind: 'field'; path: string; value: number | string };
-/** page → host: `label` is the undo stack's text. */
-export interface EditMessage { type: 'edit'; version: typeof PROTOCOL_VERSION; requestId: number; label: string; edits: EditRequest[] }
 export interface ErrorMessage { type: 'error'; version: typeof PROTOCOL_VERSION; message: string }
 export interface RequestCompanionMessage { type: 'requestCompanion'; version: typeof PROTOCOL_VERSION; requestId: number; name: string }
 export interface CompanionsChosenMessage { type: 'companionsChosen'; version: typeof PROTOCOL_VERSION; names: string[] }
 export type WebviewToHost = ReadyMessage | LoadingMessage | RenderedMessage | SelectionMessage | RequestTracksMessage | RequestCompanionMessage |
-  CompanionsChosenMessage | CommandMessage | ErrorMessage | EditMessage;
+  CompanionsChosenMessage | CommandMessage | ErrorMessage;
 
 // ---- validation -----------------------------------------------------------------------------
 const isVersioned = (x: unknown): x is Obj => isObj(x) && x.version === PROTOCOL_VERSION && isStr(x.type);
@@ -299,9 +289,7 @@ export function isLoadedFile(x: unknown): x is LoadedFile {
 export function isHostToWebview(x: unknown): x is HostToWebview {
   if (!isVersioned(x)) return false;
   switch (x.type) {
-    case 'load': return isLoadedFile(x.file) && isSettings(x.settings) && (x.keepView === undefined || x.keepView === true);
-    case 'editResult': return isCount(x.requestId) && typeof x.ok === 'boolean' && (x.message === undefined || isStr(x.message));
-    case 'editState': return typeof x.editable === 'boolean' && typeof x.dirty === 'boolean' && (x.reason === undefined || isStr(x.reason));
+    case 'load': return isLoadedFile(x.file) && isSettings(x.settings);
     case 'rest': return isObj(x.rest) && isRestParts(x.rest);
     case 'fileDeleted': return true;
     case 'reveal': return isCount(x.offset) && isCount(x.length);
@@ -341,18 +329,8 @@ export function isWebviewToHost(x: unknown): x is WebviewToHost {
     case 'companionsChosen': return Array.isArray(x.names) && x.names.length <= 256 && x.names.every(isStr);
     case 'command': return isStr(x.command) && (PAGE_COMMANDS as readonly string[]).includes(x.command);
     case 'error': return isStr(x.message);
-    case 'edit': return isCount(x.requestId) && isStr(x.label) && x.label.length <= 200 && Array.isArray(x.edits) && x.edits.length >= 1 &&
-      x.edits.length <= MAX_EDITS && x.edits.every(isEditRequest);
     default: return false;
   }
-}
-
-/** Edits one message may carry (one gesture: a typed value, a dragged key and its tangents). */
-const MAX_EDITS = 64;
-
-function isEditRequest(x: unknown): x is EditRequest {
-  return isObj(x) && x.kind === 'field' && isStr(x.path) && x.path.length <= 1024 &&
-    ((typeof x.value === 'number' && Number.isFinite(x.value)) || (isStr(x.value) && x.value.length <= 256));
 }
 
 // ---- constructors (typed, so both sides build well-formed messages) ----------------------------
@@ -360,13 +338,7 @@ const v = PROTOCOL_VERSION;
 export const msg = {
   ready: (): ReadyMessage => ({ type: 'ready', version: v }),
   loading: (): LoadingMessage => ({ type: 'loading', version: v }),
-  load: (file: LoadedFile, settings: ViewSettings, keepView = false): LoadMessage =>
-    ({ type: 'load', version: v, file, settings, ...(keepView ? { keepView: true as const } : {}) }),
-  editResult: (requestId: number, ok: boolean, message?: string): EditResultMessage =>
-    ({ type: 'editResult', version: v, requestId, ok, ...(message !== undefined ? { message } : {}) }),
-  editState: (editable: boolean, dirty: boolean, reason?: string): EditStateMessage =>
-    ({ type: 'editState', version: v, editable, dirty, ...(reason !== undefined ? { reason } : {}) }),
-  edit: (requestId: number, label: string, edits: EditRequest[]): EditMessage => ({ type: 'edit', version: v, requestId, label, edits }),
+  load: (file: LoadedFile, settings: ViewSettings): LoadMessage => ({ type: 'load', version: v, file, settings }),
   rest: (rest: RestOfFile): RestMessage => ({ type: 'rest', version: v, rest }),
   fileDeleted: (): FileDeletedMessage => ({ type: 'fileDeleted', version: v }),
   reveal: (offset: number, length: number): RevealMessage => ({ type: 'reveal', version: v, offset, length }),

@@ -5,7 +5,7 @@
  */
 import type { DescribedTrack } from '../../src/anim';
 import type { AnimData } from '../../src/formats/pages';
-import type { EditRequest, PageCommand, ViewSettings } from '../../src/wire/protocol';
+import type { PageCommand, ViewSettings } from '../../src/wire/protocol';
 import type { HoverCard } from '../hover/hoverCard';
 import { Emitter } from '../shared/dom';
 import { fieldEvents, FieldEvents } from '../structure/link';
@@ -20,15 +20,6 @@ export interface HostPort {
   requestCompanion(name: string): Promise<{ anim?: unknown; error?: string }>;
   /** Which companions are ticked (the host remembers them for the file). */
   companionsChosen(names: string[]): void;
-  /** Asks the host to change the file (one undoable step named `label`); resolves to its refusal, or undefined when applied. */
-  edit(label: string, edits: EditRequest[]): Promise<string | undefined>;
-}
-
-/** Whether the host takes edits (and why not), and whether the file has unsaved changes. */
-export interface EditState {
-  editable: boolean;
-  reason?: string;
-  dirty: boolean;
 }
 
 /** The group the curve panel shows: every panel that follows it (previews, skeleton) reads this. */
@@ -70,7 +61,6 @@ export interface PageBus extends FieldEvents {
   readonly settings: Latest<ViewSettings>;
   /** A message above everything (file deleted); undefined clears. */
   readonly notice: Emitter<[string | undefined]>;
-  readonly editState: Latest<EditState>;
   /** A panel's saved state changed (the page persists, debounced). */
   readonly stateChanged: Emitter<[]>;
 }
@@ -86,7 +76,6 @@ export function pageBus(host: HostPort, settings: ViewSettings): PageBus {
     reportChanged: new Emitter(),
     settings: new Latest(settings),
     notice: new Emitter(),
-    editState: new Latest<EditState>({ editable: false, dirty: false }),
     stateChanged: new Emitter(),
   };
 }

@@ -25,16 +25,7 @@ export class StructurePanel implements Panel {
       linkStructure(this.view, page.bus, () => this.fields),
       hideCardOnWheel(page.card, this.view.element),
       this.view.onDidChangeState(() => page.bus.stateChanged.fire()),
-      page.bus.editState.event((state) => this.setEditing(page, state.editable)),
     ];
-    this.setEditing(page, page.bus.editState.value.editable);
-  }
-
-  /** Inline edits of field values, while the host takes them: each one undoable step (VS Code's undo). */
-  private setEditing(page: PageServices, editable: boolean): void {
-    this.view.setEditing(editable
-      ? (node, value) => page.bus.host.edit(`Edit ${node.path}`, [{ kind: 'field', path: node.path, value }])
-      : undefined);
   }
 
   mount(container: HTMLElement): void {

@@ -17,7 +17,6 @@ import { Disposable, el, Emitter, setAttr, setClass, setText, uniqueId } from '.
 import { formatValue, hexOffset, isArriving } from '../shared/format';
 import { VirtualList } from '../shared/virtualList';
 import { TreeModel } from './treeModel';
-import { InlineEditor, isEditableField } from './inlineEdit';
 import { plural } from '../../src/formats/binary/text';
 
 export type HoverReason = 'mouse' | 'focus';
@@ -71,9 +70,6 @@ export class StructureView {
   private hoverIndex: number | undefined;
   private filterTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly disposables: Disposable[] = [];
-  /** Set while edits are accepted: writes a field's new value; resolves to the refusal, or undefined when written. */
-  private editHandler: ((node: FieldNode, value: number) => Promise<string | undefined>) | undefined;
-  private editor: InlineEditor | undefined;
 
   private readonly selectEmitter = new Emitter<[FieldNode]>();
   private readonly hoverEmitter = new Emitter<[FieldNode | undefined, HTMLElement | undefined, HoverReason]>();
@@ -154,42 +150,6 @@ export class StructureView {
     });
   }
 
-  /**
-   * Turns inline editing on (`handler` writes a value and resolves to a refusal, or undefined) or
-   * off. F2, Enter on the selected row or a double-click on a value opens the editor.
-   */
-  setEditing(handler: ((node: FieldNode, value: number) => Promise<string | undefined>) | undefined): void {
-    this.editHandler = handler;
-    this.grid.setAttribute('aria-readonly', handler ? 'false' : 'true');
-    if (!handler) this.editor?.cancel(false);
-  }
-
-  /** Opens the inline editor on row `index` when its field can be edited; false otherwise. */
-  startEdit(index: number): boolean {
-    const node = this.model.nodeAt(index);
-    const handler = this.editHandler;
-    if (!handler || !node || !isEditableField(node)) return false;
-    this.editor?.cancel(false);
-    this.moveFocus(index, false);
-    const row = this.list.rowElement(index);
-    const cell = row && this.parts.get(row)?.value;
-    if (!cell) return false;
-    const editor: InlineEditor = new InlineEditor(node, cell, (value) => {
-      void handler(node, value).then((refusal) => {
-        if (this.editor !== editor) return;
-        if (refusal === undefined) editor.cancel(true);
-        else editor.refuse(refusal);
-      });
-    }, (refocus) => {
-      if (this.editor === editor) this.editor = undefined;
-      const at = this.model.rowOf(node.path);
-      this.list.update((k) => k === at);
-      if (refocus && at !== undefined) this.moveFocus(at, false);
-    });
-    this.editor = editor;
-    return true;
-  }
-
   mount(container: HTMLElement): void {
     container.append(this.element);
     this.list.mount(this.grid);
@@ -201,7 +161,6 @@ export class StructureView {
    * the file's, when `bytes` are only its start (LoadedFile.partial).
    */
   setData(root: FieldNode, bytes: Uint8Array, wholeLength = bytes.length): void {
-    this.editor?.cancel(false);
     this.wholeLength = wholeLength;
     this.model.setData(root, bytes);
     this.focusIndex = Math.min(this.focusIndex, Math.max(0, this.model.rows.length - 1));
@@ -374,9 +333,7 @@ export class StructureView {
     setClass(p.chip, `chip role-${role}`);
     setText(p.label, node.name);
     setText(p.hint, this.labelHint?.(node.path) ?? '');
-    const editing = this.editor && p.value.contains(this.editor.input);
-    if (editing && this.editor!.node.path !== node.path) this.editor!.cancel(false);
-    if (!editing || this.editor?.node.path !== node.path) setText(p.value, formatValue(node, this.wholeLength));
+    setText(p.value, formatValue(node, this.wholeLength));
     setText(p.offset, hexOffset(node.offset));
     setAttr(p.offset, 'title', `${node.offset} (decimal)`);
     setText(p.size, String(node.size));
@@ -454,7 +411,6 @@ export class StructureView {
   private onDoubleClick(e: MouseEvent): void {
     const i = this.rowFromEvent(e);
     if (i === undefined || (e.target as HTMLElement).classList.contains('twisty')) return;
-    if ((e.target as HTMLElement).closest('.col-value') && this.startEdit(i)) return;
     this.toggle(i);
   }
 
@@ -521,11 +477,7 @@ export class StructureView {
           if (parent !== undefined) this.moveFocus(parent);
         }
         break;
-      case 'F2': this.startEdit(i); break;
-      case 'Enter':
-        // Enter on the selected row edits its value (where it can be edited); otherwise it selects.
-        if (!(this.selectedPath !== undefined && this.model.pathAt(i) === this.selectedPath && this.startEdit(i))) this.setSelected(i, true);
-        break;
+      case 'Enter': this.setSelected(i, true); break;
       case ' ':
         if (this.model.isExpandable(i)) { this.toggle(i); this.moveFocus(i); } else this.setSelected(i, true);
         break;
