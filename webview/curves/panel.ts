@@ -16,6 +16,8 @@ import { SearchPicker } from '../shared/searchPicker';
 import { groupCount, modelGroupLabel, partsOf, TrackPart } from './groups';
 import { PlayerCurves, PlayerCurvesState } from './playerCurves';
 import { formatValue, UNIT_SUFFIX } from './scale';
+import type { CurveEdit } from './editing';
+import type { EditRequest } from '../../src/wire/protocol';
 
 /** The part key meaning every track of the group. */
 export const ALL_PARTS = '*';
@@ -23,6 +25,8 @@ export const ALL_PARTS = '*';
 export interface CurvesPanelState extends PlayerCurvesState {
   /** The shown part (TrackPart.key) or ALL_PARTS. */
   part: string;
+  /** The selected key (the shown tracks' index, the key's), kept across a reload after an edit. */
+  selectedKey?: { track: number; key: number };
 }
 
 interface Shown {
@@ -47,6 +51,8 @@ export class CurvesPanel implements Panel {
   private parts: TrackPart[] = [];
   private partKey = ALL_PARTS;
   private serial = 0;
+  /** The group's track index of each shown track (a part shows some of them). */
+  private shownTracks: number[] = [];
 
   constructor(private readonly page: PageServices) {
     const bus = page.bus;
@@ -84,6 +90,26 @@ export class CurvesPanel implements Panel {
       if (index !== undefined) this.request(groups.key(anim, index));
     });
     bus.settings.event((s) => this.deck.player.setFps(s.frameRate, s.frameRateSource ?? ''));
+    bus.editState.event(() => this.updateEditing());
+    this.updateEditing();
+  }
+
+  /** Keys are edited in the curves when the host accepts key edits for this file. */
+  private updateEditing(): void {
+    const state = this.page.bus.editState.value;
+    this.deck.curves.setEditing(state.editable && state.keyEdits && !this.context?.file.partial ? { onEdit: (edit, label) => this.sendEdit(edit, label) } : undefined);
+  }
+
+  /** A curve edit, in the group's numbering, to the host; a refusal puts the curve back and says why. */
+  private sendEdit(edit: CurveEdit, label: string): void {
+    const shown = this.shown;
+    const track = this.shownTracks[edit.track];
+    if (!shown || track === undefined) return;
+    void this.page.bus.host.edit(label, [{ ...edit, group: shown.index, track } as EditRequest]).then((answer) => {
+      if (answer.ok) return;
+      this.deck.curves.cancelPreview();
+      this.page.bus.notice.fire(`${label}: ${answer.message ?? 'refused'}`);
+    });
   }
 
   mount(container: HTMLElement): void {
@@ -117,11 +143,15 @@ export class CurvesPanel implements Panel {
     this.partKey = typeof saved?.part === 'string' ? saved.part : ALL_PARTS;
     const key = typeof saved?.group === 'string' && groups.index(anim, saved.group) !== undefined ? saved.group : groups.key(anim, groups.first(anim));
     await this.showGroup(key);
+    this.updateEditing();
     if (saved) this.deck.state = saved;
+    const k = saved?.selectedKey;
+    if (k && Number.isInteger(k.track) && Number.isInteger(k.key)) this.deck.curves.selectKey(k, true);
   }
 
   saveState(): CurvesPanelState | undefined {
-    return this.shown ? { ...this.deck.state, part: this.partKey } : undefined;
+    const selectedKey = this.deck.curves.selectedKey;
+    return this.shown ? { ...this.deck.state, part: this.partKey, ...(selectedKey ? { selectedKey } : {}) } : undefined;
   }
 
   restoreState(state: unknown): void {
@@ -206,6 +236,7 @@ export class CurvesPanel implements Panel {
     if (!shown) return;
     const part = this.parts.length > 1 ? this.parts.find((p) => p.key === this.partKey) : undefined;
     const tracks = part ? part.tracks.map((i) => shown.tracks[i]) : shown.tracks;
+    this.shownTracks = part ? part.tracks.slice() : shown.tracks.map((_, i) => i);
     const title = part ? `${shown.title} · ${part.key}` : shown.title;
     this.deck.show(shown.anim, shown.key, { tracks, title });
   }
