@@ -38,7 +38,7 @@ export interface CurveViewOptions {
   /** Show the view's own key tooltip on hover (default true; the editor page shows its hover card instead). */
   tooltip?: boolean;
   /** Pointer over a key (track, key, the key dot's rectangle on screen), or off every key (null, null). */
-  onHoverKey?: (track: DescribedTrack | null, key: DescribedKey | null, anchor?: DOMRect) => void;
+  onHoverKey?: (track: DescribedTrack | null, key: DescribedKey | null, anchor?: DOMRect, index?: number) => void;
   /** A key was clicked (or chosen with [ / ] from the keyboard). */
   onSelectKey?: (track: DescribedTrack, key: DescribedKey) => void;
   /** The user clicked the plot or dragged on the frame axis: the parent should move the player there. */
@@ -315,7 +315,7 @@ export class CurveView implements CurveControls {
       if (this.options.tooltip !== false) this.showTooltip(t, k, hit);
       const o = this.overlay.getBoundingClientRect();
       const r = KEY_RADIUS + 3;
-      this.options.onHoverKey?.(t, k, new DOMRect(o.left + hit.x - r, o.top + hit.y - r, 2 * r, 2 * r));
+      this.options.onHoverKey?.(t, k, new DOMRect(o.left + hit.x - r, o.top + hit.y - r, 2 * r, 2 * r), hit.key);
     } else {
       this.tooltip.hidden = true;
       this.options.onHoverKey?.(null, null);
@@ -506,6 +506,9 @@ export class CurveView implements CurveControls {
     const ctx = h && this.colors ? this.overlay.getContext('2d') : null;
     if (!h || !ctx || !this.colors) return;
     ctx.save();
+    ctx.beginPath();
+    ctx.rect(this.scale.plotLeft - KEY_RADIUS - 4, 0, this.scale.plotRight - this.scale.plotLeft + 2 * (KEY_RADIUS + 4), this.scale.axisTop);
+    ctx.clip();
     ctx.strokeStyle = this.colors.focus;
     ctx.fillStyle = this.colors.background;
     ctx.lineWidth = 1;

@@ -9,14 +9,14 @@ import { describeGroup } from '../../src/anim/describe';
 import { plural } from '../../src/formats/binary/text';
 import type { FieldNode } from '../../src/formats/binary/fields';
 import { AnimData, pageSpecFor } from '../../src/formats/pages';
-import type { PageServices } from '../app/bus';
+import type { EditAnswer, PageServices } from '../app/bus';
 import { asRecord, Panel, PanelContext, RenderReport } from '../app/panel';
 import { el } from '../shared/dom';
 import { SearchPicker } from '../shared/searchPicker';
 import { groupCount, modelGroupLabel, partsOf, TrackPart } from './groups';
 import { PlayerCurves, PlayerCurvesState } from './playerCurves';
 import { formatValue, UNIT_SUFFIX } from './scale';
-import type { CurveEdit } from './editing';
+import { CurveEdit, HANDLE_LENGTH } from './editing';
 import type { EditRequest } from '../../src/wire/protocol';
 
 /** The part key meaning every track of the group. */
@@ -68,7 +68,7 @@ export class CurvesPanel implements Panel {
       laneHeight: 56,
       fill: true,
       tooltip: false,
-      onHoverKey: (track, key, anchor) => this.hoverKey(track, key, anchor),
+      onHoverKey: (track, key, anchor, index) => this.hoverKey(track, key, anchor, index),
       onSelectKey: (_track, key) => {
         const node = this.keyField(key);
         if (node) bus.revealField.fire(node.path);
@@ -92,12 +92,31 @@ export class CurvesPanel implements Panel {
     bus.settings.event((s) => this.deck.player.setFps(s.frameRate, s.frameRateSource ?? ''));
     bus.editState.event(() => this.updateEditing());
     this.updateEditing();
+    // Enter on a selected key: its numbers in the card, to type (keyboard reach of the card's inputs)
+    this.deck.curves.stage.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' || e.altKey || e.ctrlKey || e.metaKey || !this.deck.curves.editable) return;
+      const sel = this.deck.curves.selectedKey;
+      const track = sel && this.deck.tracks[sel.track];
+      const at = sel && this.deck.curves.keyScreenPosition(sel.track, sel.key);
+      if (!sel || !track || !at) return;
+      const o = this.deck.curves.overlay.getBoundingClientRect();
+      this.hoverKey(track, track.keys.at(sel.key), new DOMRect(o.left + at.x - 6, o.top + at.y - 6, 12, 12), sel.key);
+      if (page.card.focusForm()) e.preventDefault();
+    });
   }
 
   /** Keys are edited in the curves when the host accepts key edits for this file. */
   private updateEditing(): void {
     const state = this.page.bus.editState.value;
     this.deck.curves.setEditing(state.editable && state.keyEdits && !this.context?.file.partial ? { onEdit: (edit, label) => this.sendEdit(edit, label) } : undefined);
+  }
+
+  /** The hover card's numbers of a key, as one key edit. */
+  private submitKey(viewTrack: number, key: number, path: string, values: Partial<Record<'frame' | 'value' | 'inSlope' | 'outSlope', number>>): Promise<EditAnswer> {
+    const shown = this.shown;
+    const track = this.shownTracks[viewTrack];
+    if (!shown || track === undefined) return Promise.resolve({ ok: false, message: 'The group is no longer shown.' });
+    return this.page.bus.host.edit(`Edit key ${key} of ${path}`, [{ kind: 'key', group: shown.index, track, key, ...values }]);
   }
 
   /** A curve edit, in the group's numbering, to the host; a refusal puts the curve back and says why. */
@@ -250,12 +269,39 @@ export class CurvesPanel implements Panel {
   }
 
   /** One card, beside the key: the field holding its value, with the key's frame, value and slopes. */
-  private hoverKey(track: DescribedTrack | null, key: DescribedKey | null, anchor?: DOMRect): void {
+  private hoverKey(track: DescribedTrack | null, key: DescribedKey | null, anchor?: DOMRect, index?: number): void {
     if (!track || !key || !anchor) {
       this.page.bus.hoverField.fire({ source: 'curves' });
       return;
     }
     const unit = UNIT_SUFFIX[track.unit];
+    const viewTrack = this.deck.tracks.indexOf(track);
+    if (this.deck.curves.editable && index !== undefined && viewTrack >= 0 && track.channel !== 'matrix') {
+      // clear of the key's tangent handles (HANDLE_LENGTH around it), which the card must not cover
+      const r = HANDLE_LENGTH + 8;
+      const cx = anchor.left + anchor.width / 2, cy = anchor.top + anchor.height / 2;
+      this.page.bus.hoverField.fire({
+        source: 'curves',
+        node: this.keyField(key),
+        anchor: new DOMRect(cx - r, cy - r, 2 * r, 2 * r),
+        delay: 0,
+        reveal: true,
+        card: {
+          title: `${track.path} · key ${index}`,
+          placement: 'right',
+          form: {
+            fields: [
+              { name: 'frame', label: 'Frame', value: key.frame, suffix: '' },
+              { name: 'value', label: 'Key value', value: key.value, suffix: unit },
+              { name: 'inSlope', label: 'In slope', value: key.inSlope, suffix: `${unit}/frame` },
+              { name: 'outSlope', label: 'Out slope', value: key.outSlope, suffix: `${unit}/frame` },
+            ],
+            submit: (values) => this.submitKey(viewTrack, index, track.path, values),
+          },
+        },
+      });
+      return;
+    }
     this.page.bus.hoverField.fire({
       source: 'curves',
       node: this.keyField(key),

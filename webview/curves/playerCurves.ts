@@ -23,7 +23,7 @@ export interface PlayerCurvesOptions {
   /** The curve view's own key tooltip (CurveViewOptions.tooltip). */
   tooltip?: boolean;
   clock?: PlayerClock;
-  onHoverKey?: (track: DescribedTrack | null, key: DescribedKey | null, anchor?: DOMRect) => void;
+  onHoverKey?: (track: DescribedTrack | null, key: DescribedKey | null, anchor?: DOMRect, index?: number) => void;
   onSelectKey?: (track: DescribedTrack, key: DescribedKey) => void;
   /** Persist with vscode.setState (debounce on your side if you like; it fires on user actions, not per frame). */
   onStateChange?: (state: PlayerCurvesState) => void;
