@@ -7,6 +7,8 @@
  *   npx tsc -p . && node esbuild.mjs && npx mocha --no-config --timeout 120000 out/test/webview/editing-tree.test.js
  */
 import * as assert from 'assert';
+import * as path from 'path';
+import { PROJECT_ROOT } from '../app-page/build';
 import { useAppPages } from '../app-page/session';
 import type { Page } from './browser';
 
@@ -17,6 +19,7 @@ type W = any;
  * u8 at 0x28 (2, Loop). FORMATS.md, ANK1 header.
  */
 const BCK = 'j3d/smg/TripodBossCore/2ndDemo.bck';
+const ARTIFACTS = path.join(PROJECT_ROOT, 'test-artifacts', 'editing');
 const DURATION = 'ANK1/duration';
 
 const edits = (page: Page): Promise<W[]> => page.evaluate(() => (window as W).fakeHost.sent.filter((m: W) => m.type === 'edit'));
@@ -130,4 +133,16 @@ describe('editor page: editing in the structure tree (chromium, simulated host)'
     assert.ok(before.expanded.includes('ANK1/jointTable[4]'));
     assert.deepStrictEqual(after, before);
   });
+
+  for (const theme of ['light', 'dark', 'high-contrast'] as const) {
+    it(`screenshot: the inline editor with a value out of range (${theme})`, async () => {
+      const page = await pages.open(`${BCK}&editable`, { theme });
+      await focusRow(page, DURATION);
+      await page.keyboard.press('F2');
+      await typeInto(page, '40000');
+      await page.keyboard.press('Enter');
+      await page.screenshot({ path: path.join(ARTIFACTS, `tree-inline-${theme}.png`) });
+      assert.strictEqual(await page.evaluate(() => (document.querySelector('.structure-edit-message') as HTMLElement).hidden), false);
+    });
+  }
 });
