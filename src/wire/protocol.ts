@@ -22,9 +22,9 @@
  *   webview ──selection──────────► host   the selected field/byte range (Go to Offset default, status bar)
  *   webview ──command────────────► host   a toolbar button asking for a host command (export, go to offset, bind model)
  *   webview ──error──────────────► host   the webview could not render a message
- *   webview ──edit───────────────► host   one user action's changes (docs: the editing protocol below)
- *   webview ◄──editResult───────── host   applied (a `load` with keepView follows) or refused, and why
- *   webview ◄──editState────────── host   whether edits are accepted (and why not), whether the document is dirty
+ *   webview ──edit───────────────► host   change the file (EditRequest[]; one undo step, labelled)
+ *   webview ◄──editResult───────── host   applied (a `load` with keepView follows) or refused (one line why)
+ *   webview ◄──editState────────── host   after every load and whenever it changes: editable (or why not), dirty, keyEdits
  */
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import type { Summary } from '../formats/summary';
@@ -36,7 +36,7 @@ import type { ModelPayload } from './modelPayload';
 import { MAX_MODEL_DIAGNOSTICS, ModelInfo, ModelJointInfo } from './modelInfo';
 import type { MaterialBindingInfo } from '../anim/materials';
 import { isPackedTree, PackedTree } from './packedTree';
-import { isCount, isIndexList, isObj, isStr, isVec3, Obj } from '../formats/binary/guards';
+import { isBool, isCount, isFiniteNum, isIndexList, isObj, isStr, isVec3, Obj } from '../formats/binary/guards';
 import { renderableDiagnostics } from './diagnosticRepair';
 
 export type { MaterialBindingInfo } from '../anim/materials';
@@ -164,7 +164,7 @@ export interface RenderedModel {
   fileDiagnostics: number;
 }
 
-// ---- editing (page ⇄ host) ------------------------------------------------------------------
+// ---- editing (the contract shared with the page: /work/notes/edit-protocol.md) ----------------
 /** One change the page asks for. Display units are the curves' (degrees, units, scale, 0–255 colours; slopes per frame). */
 export type EditRequest =
   /** A scalar field of the structure tree, in its stored type (the value the tree shows), written in place. */
@@ -185,8 +185,27 @@ export interface EditResultMessage { type: 'editResult'; version: typeof PROTOCO
 /** host → page, after every load and whenever it changes: whether edits are accepted (read-only file system, untrusted workspace, a file inside a container the writer cannot rewrite, a kind without a key writer → editable false + reason) and whether the document is dirty. */
 export interface EditStateMessage { type: 'editState'; version: typeof PROTOCOL_VERSION; editable: boolean; reason?: string; dirty: boolean; keyEdits: boolean }
 
+/** Bounds on what one edit message may carry (a page sends one edit per gesture). */
+export const MAX_EDITS_PER_MESSAGE = 4096;
+export const MAX_EDIT_LABEL = 200;
+
+const isOptNum = (x: unknown): boolean => x === undefined || isFiniteNum(x);
+
+export function isEditRequest(x: unknown): x is EditRequest {
+  if (!isObj(x)) return false;
+  switch (x.kind) {
+    case 'field': return isStr(x.path) && x.path.length <= 1024 && (isFiniteNum(x.value) || (isStr(x.value) && x.value.length <= 1024));
+    case 'key': return isCount(x.group) && isCount(x.track) && isCount(x.key) &&
+      isOptNum(x.frame) && isOptNum(x.value) && isOptNum(x.inSlope) && isOptNum(x.outSlope);
+    case 'addKey': return isCount(x.group) && isCount(x.track) && isFiniteNum(x.frame) && isFiniteNum(x.value) && isOptNum(x.inSlope) && isOptNum(x.outSlope);
+    case 'deleteKey': return isCount(x.group) && isCount(x.track) && isCount(x.key);
+    case 'interpolation': return isCount(x.group) && isCount(x.track) && (x.to === 'step' || x.to === 'hermite');
+    default: return false;
+  }
+}
+
 // ---- host → webview -------------------------------------------------------------------------
-/** `keepView`: a reload after an edit, undo, redo or revert: the page keeps its group, track, key, frame, zoom, scroll and selection (by path). */
+/** `keepView`: a reload after an edit, undo, redo or revert (the page keeps its selection, frame, zoom and scroll). */
 export interface LoadMessage { type: 'load'; version: typeof PROTOCOL_VERSION; file: LoadedFile; settings: ViewSettings; keepView?: true }
 export interface FileDeletedMessage { type: 'fileDeleted'; version: typeof PROTOCOL_VERSION }
 export interface RevealMessage { type: 'reveal'; version: typeof PROTOCOL_VERSION; offset: number; length: number }
@@ -197,8 +216,10 @@ export interface TracksMessage { type: 'tracks'; version: typeof PROTOCOL_VERSIO
 export interface CompanionMessage { type: 'companion'; version: typeof PROTOCOL_VERSION; requestId: number; name: string; anim?: AnimPayload; error?: string }
 /** The rest of the file whose start the last load was (LoadedFile.partial). */
 export interface RestMessage { type: 'rest'; version: typeof PROTOCOL_VERSION; rest: RestOfFile }
+/** The host's editing messages (the page handles them: webview/main.ts). */
+export type HostEditMessage = EditResultMessage | EditStateMessage;
 export type HostToWebview = LoadMessage | RestMessage | FileDeletedMessage | RevealMessage | SettingsMessage | TracksMessage | CompanionMessage |
-  EditResultMessage | EditStateMessage;
+  HostEditMessage;
 
 // ---- webview → host -------------------------------------------------------------------------
 export interface ReadyMessage { type: 'ready'; version: typeof PROTOCOL_VERSION }
@@ -322,9 +343,16 @@ export function isHostToWebview(x: unknown): x is HostToWebview {
     case 'settings': return isSettings(x.settings);
     case 'tracks': return isCount(x.requestId) && isCount(x.group);
     case 'companion': return isCount(x.requestId) && isStr(x.name) && (x.anim === undefined || isObj(x.anim)) && (x.error === undefined || isStr(x.error));
-    case 'editResult': return isCount(x.requestId) && typeof x.ok === 'boolean' && (x.message === undefined || isStr(x.message));
-    case 'editState': return typeof x.editable === 'boolean' && (x.reason === undefined || isStr(x.reason)) &&
-      typeof x.dirty === 'boolean' && typeof x.keyEdits === 'boolean';
+    case 'editResult': case 'editState': return isHostEditMessage(x);
+    default: return false;
+  }
+}
+
+export function isHostEditMessage(x: unknown): x is HostEditMessage {
+  if (!isVersioned(x)) return false;
+  switch (x.type) {
+    case 'editResult': return isCount(x.requestId) && isBool(x.ok) && (x.message === undefined || isStr(x.message));
+    case 'editState': return isBool(x.editable) && (x.reason === undefined || isStr(x.reason)) && isBool(x.dirty) && isBool(x.keyEdits);
     default: return false;
   }
 }
@@ -359,29 +387,7 @@ export function isWebviewToHost(x: unknown): x is WebviewToHost {
     case 'command': return isStr(x.command) && (PAGE_COMMANDS as readonly string[]).includes(x.command);
     case 'error': return isStr(x.message);
     case 'edit': return isCount(x.requestId) && isStr(x.label) && x.label.length <= MAX_EDIT_LABEL &&
-      Array.isArray(x.edits) && x.edits.length > 0 && x.edits.length <= MAX_EDITS && x.edits.every(isEditRequest);
-    default: return false;
-  }
-}
-
-/** An edit message's bounds: a label is one line of the undo stack; a message is one user action. */
-const MAX_EDIT_LABEL = 200;
-const MAX_EDITS = 256;
-const MAX_FIELD_TEXT = 0x1000;
-
-const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
-const isOptNum = (x: unknown): boolean => x === undefined || isNum(x);
-
-/** Shape only (finite numbers, counts): whether the indices and values fit the file is the host's to say (editResult). */
-export function isEditRequest(x: unknown): x is EditRequest {
-  if (!isObj(x)) return false;
-  switch (x.kind) {
-    case 'field': return isStr(x.path) && (isNum(x.value) || (isStr(x.value) && x.value.length <= MAX_FIELD_TEXT));
-    case 'key': return isCount(x.group) && isCount(x.track) && isCount(x.key) &&
-      isOptNum(x.frame) && isOptNum(x.value) && isOptNum(x.inSlope) && isOptNum(x.outSlope);
-    case 'addKey': return isCount(x.group) && isCount(x.track) && isNum(x.frame) && isNum(x.value) && isOptNum(x.inSlope) && isOptNum(x.outSlope);
-    case 'deleteKey': return isCount(x.group) && isCount(x.track) && isCount(x.key);
-    case 'interpolation': return isCount(x.group) && isCount(x.track) && (x.to === 'step' || x.to === 'hermite');
+      Array.isArray(x.edits) && x.edits.length > 0 && x.edits.length <= MAX_EDITS_PER_MESSAGE && x.edits.every(isEditRequest);
     default: return false;
   }
 }
@@ -391,7 +397,8 @@ const v = PROTOCOL_VERSION;
 export const msg = {
   ready: (): ReadyMessage => ({ type: 'ready', version: v }),
   loading: (): LoadingMessage => ({ type: 'loading', version: v }),
-  load: (file: LoadedFile, settings: ViewSettings, keepView?: true): LoadMessage => ({ type: 'load', version: v, file, settings, ...(keepView ? { keepView } : {}) }),
+  load: (file: LoadedFile, settings: ViewSettings, keepView?: true): LoadMessage =>
+    ({ type: 'load', version: v, file, settings, ...(keepView ? { keepView } : {}) }),
   rest: (rest: RestOfFile): RestMessage => ({ type: 'rest', version: v, rest }),
   fileDeleted: (): FileDeletedMessage => ({ type: 'fileDeleted', version: v }),
   reveal: (offset: number, length: number): RevealMessage => ({ type: 'reveal', version: v, offset, length }),
@@ -411,5 +418,6 @@ export const msg = {
   edit: (requestId: number, label: string, edits: EditRequest[]): EditMessage => ({ type: 'edit', version: v, requestId, label, edits }),
   editResult: (requestId: number, ok: boolean, message?: string): EditResultMessage =>
     ({ type: 'editResult', version: v, requestId, ok, ...(message !== undefined ? { message } : {}) }),
-  editState: (state: Omit<EditStateMessage, 'type' | 'version'>): EditStateMessage => ({ type: 'editState', version: v, ...state }),
+  editState: (state: { editable: boolean; reason?: string; dirty: boolean; keyEdits: boolean }): EditStateMessage =>
+    ({ type: 'editState', version: v, editable: state.editable, ...(state.reason !== undefined ? { reason: state.reason } : {}), dirty: state.dirty, keyEdits: state.keyEdits }),
 };
