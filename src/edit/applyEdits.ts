@@ -62,7 +62,8 @@ function applyField(decoded: DecodedFile, edit: Extract<EditRequest, { kind: 'fi
   const node = edit.path === '' ? undefined : resolvePath(decoded.root, edit.path, decoded.bytes);
   if (!node) refuse(`${edit.path}: no such field`);
   if (node.missing) refuse(`${edit.path}: the field lies past the end of the file`);
-  const out = decoded.bytes.slice();
+  // a copy (a Buffer's slice, as vscode.workspace.fs.readFile may give, would be a view of the document's bytes)
+  const out = new Uint8Array(decoded.bytes);
   const endian = specOf(decoded.anim!.format).family.endian;
   if (isScalarType(node.type)) {
     try {

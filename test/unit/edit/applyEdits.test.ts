@@ -42,6 +42,13 @@ describe('edit: fields in place', () => {
     assert.equal(s16(before, 0x2a), 40, 'the input is not modified');
   });
 
+  it('a Buffer given (vscode.workspace.fs.readFile gives one) is not written into: the edit is a copy', () => {
+    const before = Buffer.from(walk());
+    const after = applied(applyEdits(before, 'Walk.bck', [{ kind: 'field', path: 'ANK1/duration', value: 60 }]));
+    assert.equal(s16(after, 0x2a), 60);
+    assert.equal(s16(before, 0x2a), 40);
+  });
+
   it('a bank element in its stored type (s16), and a name in its char[4]', () => {
     const before = walk();
     const rotationBank = 0x20 + be32(before, 0x20 + 0x1c);
