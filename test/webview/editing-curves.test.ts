@@ -203,4 +203,34 @@ describe('editor page: editing keys in the curves (chromium, simulated host)', f
       await page.mouse.up();
     });
   }
+
+  it('the context menu (Shift+F10 on a selected key) offers delete and step ↔ keyed; Enter runs the focused item', async () => {
+    const page = await pages.open(`${BCK}&editable`);
+    await selectKey(page, TRACK, 1);
+    await page.keyboard.press('Shift+F10');
+    const items = await page.evaluate(() => [...document.querySelectorAll('.as-curves-menu:not([hidden]) [role=menuitem]')].map((b) => b.textContent));
+    assert.deepStrictEqual(items, ['Delete key 1 of joints/1/rotation/y', 'Make joints/1/rotation/y stepped']);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => (window as W).fakeHost.sent.some((m: W) => m.type === 'edit'));
+    assert.deepStrictEqual((await edits(page)).map((m) => m.edits), [[{ kind: 'interpolation', group: GROUP, track: TRACK, to: 'step' }]]);
+  });
+
+  it('a right-click on a curve offers to add a key there', async () => {
+    const page = await pages.open(`${BCK}&editable`);
+    const on = await page.evaluate((t) => {
+      const curves = (window as W).animscopeApp.panel('curves').deck.curves;
+      const r = curves.overlay.getBoundingClientRect();
+      const lane = curves.scale.lanes.find((l: W) => l.tracks.includes(t));
+      const track = (window as W).animscopeApp.panel('curves').tracks[t];
+      return { x: r.left + curves.scale.frameToX(40), y: r.top + curves.scale.valueToY(lane, track.evaluate(40)) };
+    }, TRACK);
+    await page.evaluate(([x, y]) => document.elementFromPoint(x, y)!.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: x, clientY: y })), [on.x, on.y]);
+    const items = await page.evaluate(() => [...document.querySelectorAll('.as-curves-menu:not([hidden]) [role=menuitem]')].map((b) => b.textContent));
+    assert.strictEqual(items.length, 1, JSON.stringify(items));
+    assert.match(items[0]!, /^Add a key at frame (39|40)(\.\d+)? to joints\/1\/rotation\/y$/);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => (window as W).fakeHost.sent.some((m: W) => m.type === 'edit'));
+    assert.strictEqual((await edits(page))[0].edits[0].kind, 'addKey');
+  });
 });

@@ -21,6 +21,7 @@ import {
   AXIS_HEIGHT, buildLanes, CurveViewRange, fitLaneRange, formatValue, MIN_LANE_HEIGHT, PlotScale, stackLanes, totalWeight, UNIT_SUFFIX,
 } from './scale';
 import { axisColorRole, readThemeColors, ThemeColors, watchTheme } from './theme';
+import { EditMenu, MenuItem } from './editMenu';
 import { CurveEdit, handlePositions, NUDGE, previewTrack, roundToLane, slopeFromHandle, yToValue } from './editing';
 
 export type { CurveViewRange } from './scale';
@@ -104,6 +105,7 @@ export class CurveView implements CurveControls {
   private preview: { track: number; original: DescribedTrack } | null = null;
   /** While dragging, the lanes keep their value range (the plot does not move under the pointer). */
   private rangesFrozen = false;
+  private readonly menu = new EditMenu();
 
   constructor(options: CurveViewOptions = {}) {
     this.options = options;
@@ -140,7 +142,20 @@ export class CurveView implements CurveControls {
     this.tooltip.hidden = true;
     this.live = el('span', 'as-visually-hidden');
     this.live.setAttribute('aria-live', 'polite');
-    this.stage.append(this.base, this.overlay, this.tooltip, help, this.live);
+    this.stage.append(this.base, this.overlay, this.tooltip, help, this.live, this.menu.element);
+    this.overlay.addEventListener('contextmenu', (e) => {
+      if (!this.editing) return;
+      e.preventDefault();
+      const r = this.overlay.getBoundingClientRect();
+      this.openMenu(e.clientX - r.left, e.clientY - r.top);
+    });
+    this.stage.addEventListener('keydown', (e) => {
+      if (!this.editing || e.target !== this.stage || !(e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey))) return;
+      e.preventDefault();
+      const sel = this.selected && this.keyScreenPosition(this.selected.track, this.selected.key);
+      const x = sel ? sel.x : Number.isFinite(this.cursorXValue) ? this.cursorXValue : this.scale.plotLeft;
+      this.openMenu(x, sel ? sel.y : this.scale.plotLeft, !sel);
+    });
 
     this.element.append(header, this.stage);
     this.disposers.push(bindPointer(this), bindKeyboard(this));
@@ -490,6 +505,39 @@ export class CurveView implements CurveControls {
       this.commitEdit(edit);
     }
     return true;
+  }
+
+  /**
+   * The context menu at (x, y) in the plot: add a key on the curve there (or, from the keyboard, on
+   * the selected key's track at the cursor), delete the key there or the selected one, step ↔ keyed.
+   */
+  openMenu(x: number, y: number, atCursor = false): void {
+    const hit = atCursor ? null : this.hitTest(x, y);
+    if (hit) this.selectKey(hit);
+    const sel = this.selected;
+    const items: MenuItem[] = [];
+    const frame = atCursor ? this.frameValue : this.scale.xToFrame(x);
+    let addTo = -1;
+    if (!atCursor && !hit) {
+      let best = Infinity;
+      for (let i = 0; i < this.tracks.length; i++) {
+        const lane = this.scale.lanes[this.caches[i].lane];
+        if (!lane || !this.editableTrack(i)) continue;
+        const d = Math.abs(this.scale.valueToY(lane, this.tracks[i].evaluate(frame)) - y);
+        if (d <= HIT_RADIUS * 2 && d < best) { best = d; addTo = i; }
+      }
+    }
+    if (addTo < 0 && sel && !hit) addTo = sel.track;
+    if (addTo >= 0 && this.editableTrack(addTo)) {
+      const f = this.tracks[addTo].interpolation === 'step' ? Math.round(frame) : Math.round(frame * 100) / 100;
+      items.push({ label: `Add a key at frame ${formatValue(f)} to ${this.tracks[addTo].path}`, run: () => this.addKeyOn(addTo, frame) });
+    }
+    if (sel && this.editableTrack(sel.track)) {
+      const t = this.tracks[sel.track];
+      items.push({ label: `Delete key ${sel.key} of ${t.path}`, run: () => this.editSelected('delete') });
+      items.push({ label: t.interpolation === 'step' ? `Make ${t.path} keyed` : `Make ${t.path} stepped`, run: () => this.editSelected('toggleStep') });
+    }
+    this.menu.show(items, Math.min(x, Math.max(0, this.scale.width - 260)), y, this.stage);
   }
 
   private selectedHandles(): ReturnType<typeof handlePositions> | undefined {
