@@ -200,6 +200,8 @@ describe('editor page: editing keys in the curves (chromium, simulated host)', f
       await page.mouse.down();
       await page.mouse.move(from.x + 80, from.y - 40, { steps: 8 });
       await page.screenshot({ path: path.join(ARTIFACTS, `curves-drag-${theme}.png`) });
+      // the key's card (it opened on hover) does not cover the plot while the key is dragged
+      assert.strictEqual(await page.evaluate(() => (document.querySelector('.hover-card') as HTMLElement).hidden), true);
       await page.mouse.up();
     });
   }

@@ -46,6 +46,8 @@ export interface CurveViewOptions {
   onScrub?: (frame: number) => void;
   /** The visible frame range changed (zoom/pan): for persisting state. */
   onViewChange?: (view: CurveViewRange) => void;
+  /** A drag of a key or a handle began drawing its preview (the page hides what covers the plot). */
+  onEditDrag?: () => void;
 }
 
 /** Key editing (CurveView.setEditing): where the user's edits go, with the undo stack's label. */
@@ -378,6 +380,7 @@ export class CurveView implements CurveControls {
     if (!this.editableTrack(edit.track)) return;
     if (this.preview && this.preview.track !== edit.track) this.cancelPreview();
     const original = this.preview?.original ?? this.tracks[edit.track];
+    if (!this.preview) this.options.onEditDrag?.();
     this.preview = { track: edit.track, original };
     this.tracks[edit.track] = previewTrack(original, edit);
     this.caches[edit.track].constant = false;

@@ -69,6 +69,7 @@ export class CurvesPanel implements Panel {
       fill: true,
       tooltip: false,
       onHoverKey: (track, key, anchor, index) => this.hoverKey(track, key, anchor, index),
+      onEditDrag: () => page.card.hide(true),
       onSelectKey: (_track, key) => {
         const node = this.keyField(key);
         if (node) bus.revealField.fire(node.path);

@@ -24,6 +24,8 @@ export interface PlayerCurvesOptions {
   tooltip?: boolean;
   clock?: PlayerClock;
   onHoverKey?: (track: DescribedTrack | null, key: DescribedKey | null, anchor?: DOMRect, index?: number) => void;
+  /** A key drag began (CurveViewOptions.onEditDrag). */
+  onEditDrag?: () => void;
   onSelectKey?: (track: DescribedTrack, key: DescribedKey) => void;
   /** Persist with vscode.setState (debounce on your side if you like; it fires on user actions, not per frame). */
   onStateChange?: (state: PlayerCurvesState) => void;
@@ -91,6 +93,7 @@ export class PlayerCurves {
       fill: options.fill,
       tooltip: options.tooltip,
       onHoverKey: options.onHoverKey,
+      onEditDrag: options.onEditDrag,
       onSelectKey: options.onSelectKey,
       onScrub: (f) => {
         this.player.setFrame(f);
