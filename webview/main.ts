@@ -19,6 +19,7 @@ performance.mark('animscope:script');
 const vscode = acquireVsCodeApi();
 const tracks = new PendingRequests<unknown>();
 const companions = new PendingRequests<{ anim?: unknown; error?: string }>();
+const edits = new PendingRequests<{ ok: boolean; message?: string }>();
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let app: App | undefined;
 /** The last load was rendered (reports in between wait for it). */
@@ -38,6 +39,7 @@ function buildApp(): App {
     requestTracks: (group) => tracks.ask((id) => vscode.postMessage(msg.requestTracks(id, group))),
     requestCompanion: (name) => companions.ask((id) => vscode.postMessage(msg.requestCompanion(id, name))),
     companionsChosen: (names) => vscode.postMessage(msg.companionsChosen(names)),
+    edit: (label, list) => edits.ask((id) => vscode.postMessage(msg.edit(id, label, list))),
     stateChanged: () => {
       // UI actions only (not per playback frame); debounced so scrolling does not flood setState.
       if (saveTimer) clearTimeout(saveTimer);
@@ -80,8 +82,10 @@ function render(m: LoadMessage): Promise<void> {
   performance.clearMeasures('animscope:render');
   performance.mark('animscope:load');
   const view = ensureApp();
-  // After a file's start the page state is the App's own (the user may have acted since); else the saved one.
-  const state = view.file?.partial && view.file.fileName === m.file.fileName ? view.state : savedState();
+  // After a file's start, and on a reload after an edit (keepView), the page state is the App's own
+  // (the user may have acted since); else the saved one.
+  const own = view.file?.fileName === m.file.fileName && (view.file.partial || m.keepView);
+  const state = own ? view.state : savedState();
   rendered = false;
   return view.load(m.file, m.settings, state).then((counts) => {
     performance.measure('animscope:render', 'animscope:load');
@@ -107,6 +111,8 @@ const handlers: MessageHandlers = {
   reveal: (m) => afterLoads(() => app?.reveal(m.offset, m.length)),
   settings: (m) => app?.setSettings(m.settings),
   fileDeleted: () => app?.fileDeleted(),
+  editResult: (m) => { edits.answer(m.requestId, { ok: m.ok, message: m.message }); },
+  editState: (m) => buildApp().bus.editState.fire({ editable: m.editable, dirty: m.dirty, keyEdits: m.keyEdits, ...(m.reason !== undefined ? { reason: m.reason } : {}) }),
 };
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {

@@ -3,6 +3,12 @@
  * (so any file system provider works), decodes them in the extension host, and re-decodes when the
  * file changes on disk (a watcher on the file itself, like VS Code's media preview). The bound
  * model is watched the same way: a model exported again re-binds the open animation.
+ *
+ * Editing: the document holds the bytes shown (`fileBytes`, edited) and the bytes last read or
+ * saved (`savedBytes`); the provider changes the former (setBytes: an edit, undo, redo) and
+ * VS Code's undo stack keeps the bytes before and after each edit. Save and backup write through a
+ * temporary file and a rename. A change on disk while the document is dirty is not loaded: it is
+ * announced (onDidChangeOnDisk) for the user to reload or overwrite.
  */
 import * as vscode from 'vscode';
 import type { ModelBoundFile } from '../export/json';
@@ -22,10 +28,22 @@ import type { ProblemEntry, ProblemSource } from './diagnostics';
 /** File events come in bursts (truncate + write, delete + create of atomic saves): wait this long. */
 const RELOAD_DEBOUNCE_MS = 100;
 
+/** What a reload was: `keepView` after an edit, undo, redo or revert (not a change on disk). */
+export interface ReloadKind { keepView?: true }
+
 export class AnimationDocument implements vscode.CustomDocument, ProblemSource {
-  private readonly _onDidReload = new vscode.EventEmitter<void>();
-  /** The file changed on disk (or came back after a delete) and was decoded again. */
+  private readonly _onDidReload = new vscode.EventEmitter<ReloadKind>();
+  /**
+   * The file was decoded again: it changed on disk (or came back after a delete), or its bytes were
+   * edited, undone, redone or reverted (`keepView`: the page keeps its place).
+   */
   readonly onDidReload = this._onDidReload.event;
+  private readonly _onDidChangeOnDisk = new vscode.EventEmitter<void>();
+  /** The file changed on disk while the document was dirty: it was not loaded (reload or overwrite). */
+  readonly onDidChangeOnDisk = this._onDidChangeOnDisk.event;
+  private readonly _onDidSave = new vscode.EventEmitter<void>();
+  /** The document was saved (it is clean now). */
+  readonly onDidSave = this._onDidSave.event;
   private readonly _onDidDelete = new vscode.EventEmitter<void>();
   /** The file is gone; the last decode stays available. */
   readonly onDidDelete = this._onDidDelete.event;
@@ -33,6 +51,8 @@ export class AnimationDocument implements vscode.CustomDocument, ProblemSource {
   readonly onDidDispose = this._onDidDispose.event;
 
   private _fileBytes: Uint8Array;
+  /** The bytes on disk as last read or saved (fileBytes differs from them when the document is dirty). */
+  private _savedBytes: Uint8Array;
   /** The file's size on disk (its bytes are not read when it is larger than MAX_ANIMATION_SIZE). */
   private _fileSize: number;
   private _decoded: DecodedFile;
@@ -57,10 +77,12 @@ export class AnimationDocument implements vscode.CustomDocument, ProblemSource {
    * Reads and decodes `uri`; throws (a FileSystemError) when it cannot be read. With `models`, a J3D
    * animation is bound to its model (found beside it or remembered) before the document is returned.
    */
-  static async open(uri: vscode.Uri, log: vscode.LogOutputChannel, models?: ModelResolver): Promise<AnimationDocument> {
+  static async open(uri: vscode.Uri, log: vscode.LogOutputChannel, models?: ModelResolver, backup?: vscode.Uri): Promise<AnimationDocument> {
     const t0 = performance.now();
     const { bytes, size } = await readBounded(uri);
-    const doc = new AnimationDocument(uri, bytes, size, log);
+    // hot exit: the edited bytes come back from the backup, the file's own stay the saved ones
+    const edited = backup ? await readBackup(backup, log) : undefined;
+    const doc = new AnimationDocument(uri, edited ?? bytes, edited ? edited.length : size, log, bytes);
     doc._models = models;
     const siblings = await folderNames(uri);
     doc._game = gameOf(uri.path.split('/').filter(Boolean), siblings);
@@ -82,8 +104,9 @@ export class AnimationDocument implements vscode.CustomDocument, ProblemSource {
   /** Read + decode time of the first load (ms). */
   openMs = 0;
 
-  private constructor(readonly uri: vscode.Uri, bytes: Uint8Array, size: number, private readonly log: vscode.LogOutputChannel) {
+  private constructor(readonly uri: vscode.Uri, bytes: Uint8Array, size: number, private readonly log: vscode.LogOutputChannel, saved = bytes) {
     this._fileBytes = bytes;
+    this._savedBytes = saved;
     this._fileSize = size;
     this._decoded = decodeBounded(bytes, size, this.fileName);
     this._view = this._decoded;
@@ -95,8 +118,62 @@ export class AnimationDocument implements vscode.CustomDocument, ProblemSource {
   get fileName(): string { return baseName(this.uri.path); }
   /** The file's size on disk (fileBytes is empty when it was too large to read). */
   get fileSize(): number { return this._fileSize; }
-  /** The file as stored (compressed when it is Yaz0). */
+  /** The file as shown, edits included (compressed when it is Yaz0). */
   get fileBytes(): Uint8Array { return this._fileBytes; }
+  /** The bytes on disk as last read or saved. */
+  get savedBytes(): Uint8Array { return this._savedBytes; }
+  /** The shown bytes differ from the saved ones. */
+  get dirty(): boolean { return !sameBytes(this._fileBytes, this._savedBytes); }
+
+  /** Shows `bytes` (an edit, its undo or redo): decoded again; the page keeps its place. */
+  setBytes(bytes: Uint8Array): void {
+    if (this.disposed) return;
+    this.showBytes(bytes, bytes.length);
+    this._onDidReload.fire({ keepView: true });
+  }
+
+  private showBytes(bytes: Uint8Array, size: number): void {
+    this._fileBytes = bytes;
+    this._fileSize = size;
+    this._decoded = decodeBounded(bytes, size, this.fileName);
+    this.applyModel();
+    this._summary = summarize(this._decoded);
+    this._version++;
+  }
+
+  /** Writes the shown bytes to the file (temporary file + rename); the document is clean after. */
+  async save(cancellation?: vscode.CancellationToken): Promise<void> {
+    const bytes = this._fileBytes;
+    await writeThroughTemporary(this.uri, bytes, cancellation);
+    this._savedBytes = bytes;
+    this.log.info(`saved ${this.uri.toString()}: ${bytes.length} bytes`);
+    this._onDidSave.fire();
+  }
+
+  /** Writes the shown bytes to `target` (Save As): this document stays as it is. */
+  async saveAs(target: vscode.Uri, cancellation?: vscode.CancellationToken): Promise<void> {
+    await writeThroughTemporary(target, this._fileBytes, cancellation);
+    this.log.info(`saved ${this.uri.toString()} as ${target.toString()}: ${this._fileBytes.length} bytes`);
+  }
+
+  /** Shows the file on disk again, edits dropped. */
+  async revert(): Promise<void> {
+    const { bytes, size } = await readBounded(this.uri);
+    if (this.disposed) return;
+    this._savedBytes = bytes;
+    this._deleted = false;
+    this.showBytes(bytes, size);
+    this._onDidReload.fire({ keepView: true });
+  }
+
+  /** Hot exit: the shown bytes into `destination` (VS Code's backup location). */
+  async backup(destination: vscode.Uri, cancellation?: vscode.CancellationToken): Promise<vscode.CustomDocumentBackup> {
+    await writeThroughTemporary(destination, this._fileBytes, cancellation);
+    return {
+      id: destination.toString(),
+      delete: () => { void Promise.resolve(vscode.workspace.fs.delete(destination)).catch(() => undefined); },
+    };
+  }
   /** The decode, with the bound model's diagnostics appended and its export section (`model`). */
   get decoded(): ModelBoundFile { return this._view; }
   /** The bound model as the webview gets it. */
@@ -161,7 +238,7 @@ export class AnimationDocument implements vscode.CustomDocument, ProblemSource {
     await this.lookupModel();
     if (this.disposed) return;
     this._version++;
-    this._onDidReload.fire();
+    this._onDidReload.fire({});
   }
   get summary(): Summary { return this._summary; }
   get deleted(): boolean { return this._deleted; }
@@ -173,7 +250,7 @@ export class AnimationDocument implements vscode.CustomDocument, ProblemSource {
     return this.decoded.diagnostics.map((diagnostic) => ({ diagnostic }));
   }
   onDidChangeProblems(listener: () => void): vscode.Disposable {
-    return vscode.Disposable.from(this.onDidReload(listener), this.onDidDelete(listener));
+    return vscode.Disposable.from(this.onDidReload(() => listener()), this.onDidDelete(listener));
   }
 
   /** Incremented on every successful reload. */
@@ -240,9 +317,16 @@ export class AnimationDocument implements vscode.CustomDocument, ProblemSource {
       return;
     }
     if (this.disposed) return;
-    if (!this._deleted && size === this._fileSize && sameBytes(bytes, this._fileBytes)) return;
+    if (!this._deleted && sameBytes(bytes, this._savedBytes) && (this.dirty || size === this._fileSize)) return;
+    if (this.dirty && !this._deleted) {
+      // the user's edits are not thrown away by someone else's write: they choose (reload or overwrite)
+      this.log.info(`${this.uri.toString()} changed on disk while edited`);
+      this._onDidChangeOnDisk.fire();
+      return;
+    }
     const t0 = performance.now();
     this._fileBytes = bytes;
+    this._savedBytes = bytes;
     this._fileSize = size;
     this._decoded = decodeBounded(bytes, size, this.fileName);
     if (this._models && this._lookup === undefined) await this.lookupModel();
@@ -252,7 +336,7 @@ export class AnimationDocument implements vscode.CustomDocument, ProblemSource {
     this._version++;
     this.log.info(`reloaded ${this.uri.toString()}: ${bytes.length} bytes, ${this._view.diagnostics.length} diagnostics, ` +
       `decode ${(performance.now() - t0).toFixed(1)} ms`);
-    this._onDidReload.fire();
+    this._onDidReload.fire({});
   }
 
   dispose(): void {
@@ -264,6 +348,8 @@ export class AnimationDocument implements vscode.CustomDocument, ProblemSource {
     this._onDidDispose.fire();
     this.disposables.dispose();
     this._onDidReload.dispose();
+    this._onDidChangeOnDisk.dispose();
+    this._onDidSave.dispose();
     this._onDidDelete.dispose();
     this._onDidDispose.dispose();
   }
@@ -280,11 +366,42 @@ async function readBounded(uri: vscode.Uri): Promise<{ bytes: Uint8Array; size: 
   return { bytes, size: bytes.length };
 }
 
+/** The edited bytes a hot-exit backup kept; undefined (the file is opened as it is on disk) when it cannot be read. */
+async function readBackup(backup: vscode.Uri, log: vscode.LogOutputChannel): Promise<Uint8Array | undefined> {
+  try {
+    const { size } = await vscode.workspace.fs.stat(backup);
+    if (size > MAX_ANIMATION_SIZE) return undefined;
+    return await vscode.workspace.fs.readFile(backup);
+  } catch (e) {
+    log.warn(`cannot read the backup ${backup.toString()}: ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  }
+}
+
+/**
+ * `bytes` into `target` through a temporary file beside it and a rename: a failed or cancelled
+ * write leaves the target as it was and no temporary file behind.
+ */
+export async function writeThroughTemporary(target: vscode.Uri, bytes: Uint8Array, cancellation?: vscode.CancellationToken): Promise<void> {
+  const folder = vscode.Uri.joinPath(target, '..');
+  const temporary = vscode.Uri.joinPath(folder, `.${baseName(target.path)}.${process.pid}-${Date.now().toString(36)}.animscope-save`);
+  const fs = vscode.workspace.fs;
+  try {
+    await fs.createDirectory(folder);
+    await fs.writeFile(temporary, bytes);
+    if (cancellation?.isCancellationRequested) throw new vscode.CancellationError();
+    await fs.rename(temporary, target, { overwrite: true });
+  } catch (e) {
+    await Promise.resolve(fs.delete(temporary)).catch(() => undefined);
+    throw e;
+  }
+}
+
 function decodeBounded(bytes: Uint8Array, size: number, fileName: string): DecodedFile {
   return size > MAX_ANIMATION_SIZE ? tooLargeFile(fileName, size) : decode(bytes, fileName);
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

@@ -1,14 +1,18 @@
 /**
- * The read-only custom editor (`animscope.animation`, and `animscope.animation.anyFile` for "Reopen
- * With…"): one AnimationDocument per file, one EditorSession per webview panel. The host decodes;
- * the webview gets the decoded file by message (protocol.ts, validated both ways), never by URI.
+ * The custom editor (`animscope.animation`, and `animscope.animation.anyFile` for "Reopen With…",
+ * which stays read-only): one AnimationDocument per file, one EditorSession per webview panel. The
+ * host decodes; the webview gets the decoded file by message (protocol.ts, validated both ways),
+ * never by URI. The page's `edit` messages are applied here (src/edit/) as one undo step each of
+ * VS Code's own stack; save, save as, revert and backup (hot exit) are the document's.
  */
 import * as vscode from 'vscode';
 import { specFor } from '../formats/registry';
 import {
-  isWebviewToHost, LoadedFile, LoadMessage, msg, RestMessage, RenderCounts, WebviewCommand, WebviewToHost,
+  EditMessage, isWebviewToHost, LoadedFile, LoadMessage, msg, RestMessage, RenderCounts, WebviewCommand, WebviewToHost,
 } from '../wire/protocol';
-import { AnimationDocument } from './animationDocument';
+import { applyEdits } from '../edit/applyEdits';
+import { AnimationDocument, sameBytes } from './animationDocument';
+import { hostEditability } from './edit/hostEditability';
 import type { ProblemsReporter } from './diagnostics';
 import { CompanionChoices, loadCompanion } from './model/companions';
 import type { ModelResolver } from './model/lookup';
@@ -133,7 +137,8 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
     };
     this.disposables.push(
       panel.onDidChangeViewState(() => provider.sessionViewStateChanged(this)),
-      document.onDidReload(() => { if (this.ready) this.postLoad(); }),
+      document.onDidReload((kind) => { if (this.ready) this.postLoad(false, kind.keepView); }),
+      document.onDidSave(() => this.postEditState()),
       document.onDidDelete(() => { if (this.ready) this.post(msg.fileDeleted()); provider.sessionViewStateChanged(this); }),
     );
   }
@@ -195,10 +200,24 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
       case 'error':
         this.provider.log.error(`webview of ${this.key}: ${m.message}`);
         break;
+      case 'edit':
+        this.provider.applyEdit(this, m);
+        break;
     }
   }
 
-  protected postLoad(freshPage = false): void {
+  /** Whether the page may edit, and whether the document is dirty (after every load and save). */
+  postEditState(): void {
+    if (!this.ready) return;
+    const state = hostEditability(this.document, this.viewType);
+    this.post(msg.editState({ ...state, dirty: this.document.dirty }));
+  }
+
+  postEditResult(requestId: number, ok: boolean, message?: string): void {
+    this.post(msg.editResult(requestId, ok, message));
+  }
+
+  protected postLoad(freshPage = false, keepView?: true): void {
     this.sentVersion = this.document.version;
     const file = loadedFile(this.document, this.provider.hooks.companions);
     const settings = viewSettings(this.document.uri, this.document.game);
@@ -208,8 +227,9 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
     this.restTimer = undefined;
     const held = this.behindRest;
     this.behindRest = undefined;
-    this.postLoadMessage(msg.load(first, settings));
+    this.postLoadMessage(msg.load(first, settings, keepView));
     for (const m of held ?? []) super.post(m);
+    this.postEditState();
     if (!rest) return;
     // In a task of its own: posted in the same one, VS Code may write both to the page's window
     // as one message, and the start would arrive no sooner than the rest (bench:editor saw late starts so).
@@ -258,7 +278,10 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
   }
 }
 
-export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvider<AnimationDocument>, vscode.Disposable {
+export class AnimationEditorProvider implements vscode.CustomEditorProvider<AnimationDocument>, vscode.Disposable {
+  private readonly _onDidChangeCustomDocument = new vscode.EventEmitter<vscode.CustomDocumentEditEvent<AnimationDocument>>();
+  /** One event per applied edit: VS Code's undo stack, with the bytes before and after. */
+  readonly onDidChangeCustomDocument = this._onDidChangeCustomDocument.event;
   private readonly sessions = new Set<EditorSession>();
   private readonly documents = new Set<AnimationDocument>();
   private readonly selections = new Map<string, SelectionState>();
@@ -284,11 +307,15 @@ export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvi
     return vscode.Disposable.from(
       vscode.window.registerCustomEditorProvider(ANIMATION_VIEW_TYPE, this, options),
       vscode.window.registerCustomEditorProvider(ANIMATION_ANY_FILE_VIEW_TYPE, this, options),
+      // trust granted: the editors become editable
+      vscode.workspace.onDidGrantWorkspaceTrust(() => { for (const session of this.sessions) session.postEditState(); }),
     );
   }
 
-  async openCustomDocument(uri: vscode.Uri): Promise<AnimationDocument> {
-    const doc = await AnimationDocument.open(uri, this.log, this.hooks.models);
+  async openCustomDocument(uri: vscode.Uri, context?: vscode.CustomDocumentOpenContext): Promise<AnimationDocument> {
+    const backup = context?.backupId ? vscode.Uri.parse(context.backupId) : undefined;
+    const doc = await AnimationDocument.open(uri, this.log, this.hooks.models, backup);
+    doc.onDidChangeOnDisk(() => void this.changedOnDisk(doc));
     this.documents.add(doc);
     this.pendingOpenMs.set(doc, doc.openMs);
     this.problems.track(doc);
@@ -312,6 +339,70 @@ export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvi
       if (this._active === session) this.setActive(undefined);
     });
     if (panel.active) this.setActive(session);
+  }
+
+  // ---- editing ----------------------------------------------------------------------------------
+  /**
+   * Applies a page's edits to its document: refused (one line) when the editor or the file does not
+   * allow it or an edit cannot be stored; else the new bytes are shown in every editor of the
+   * document and VS Code's undo stack gets the bytes before and after.
+   */
+  applyEdit(session: EditorSession, m: EditMessage): void {
+    const doc = session.document;
+    const allowed = hostEditability(doc, session.viewType);
+    if (!allowed.editable) {
+      session.postEditResult(m.requestId, false, allowed.reason ?? 'This editor is read-only.');
+      return;
+    }
+    const before = doc.fileBytes;
+    const outcome = applyEdits(before, doc.fileName, m.edits);
+    if (!outcome.ok) {
+      this.log.info(`${session.key}: edit "${m.label}" refused: ${outcome.message}`);
+      session.postEditResult(m.requestId, false, outcome.message);
+      return;
+    }
+    session.postEditResult(m.requestId, true);
+    const after = outcome.bytes;
+    if (sameBytes(before, after)) return;
+    doc.setBytes(after);
+    this._onDidChangeCustomDocument.fire({
+      document: doc, label: m.label,
+      undo: () => doc.setBytes(before),
+      redo: () => doc.setBytes(after),
+    });
+  }
+
+  saveCustomDocument(document: AnimationDocument, cancellation: vscode.CancellationToken): Promise<void> {
+    return document.save(cancellation);
+  }
+
+  saveCustomDocumentAs(document: AnimationDocument, destination: vscode.Uri, cancellation: vscode.CancellationToken): Promise<void> {
+    return document.saveAs(destination, cancellation);
+  }
+
+  revertCustomDocument(document: AnimationDocument): Promise<void> {
+    return document.revert();
+  }
+
+  backupCustomDocument(document: AnimationDocument, context: vscode.CustomDocumentBackupContext, cancellation: vscode.CancellationToken): Promise<vscode.CustomDocumentBackup> {
+    return document.backup(context.destination, cancellation);
+  }
+
+  /** The file changed on disk while edited: say so (no modal) and let the user reload or overwrite. */
+  private async changedOnDisk(doc: AnimationDocument): Promise<void> {
+    const choice = await vscode.window.showWarningMessage(
+      `${doc.fileName} changed on disk while you were editing it.`, 'Reload', 'Overwrite');
+    if (!choice) return;
+    // through the workbench, so that VS Code's own dirty state follows (it calls revert/save here)
+    const session = this.sessionsFor(doc.uri)[0];
+    if (choice === 'Overwrite') {
+      await vscode.workspace.save(doc.uri);
+    } else if (session) {
+      session.panel.reveal(session.panel.viewColumn, false);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    } else {
+      await doc.revert();
+    }
   }
 
   // ---- state the webviews report ---------------------------------------------------------------
@@ -398,5 +489,6 @@ export class AnimationEditorProvider implements vscode.CustomReadonlyEditorProvi
     for (const s of this.sessions) s.dispose();
     this.sessions.clear();
     this._onDidChangeActive.dispose();
+    this._onDidChangeCustomDocument.dispose();
   }
 }

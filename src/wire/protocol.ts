@@ -22,6 +22,9 @@
  *   webview ──selection──────────► host   the selected field/byte range (Go to Offset default, status bar)
  *   webview ──command────────────► host   a toolbar button asking for a host command (export, go to offset, bind model)
  *   webview ──error──────────────► host   the webview could not render a message
+ *   webview ──edit───────────────► host   change the file (EditRequest[]; one undo step, labelled)
+ *   webview ◄──editResult───────── host   applied (a `load` with keepView follows) or refused (one line why)
+ *   webview ◄──editState────────── host   after every load and whenever it changes: editable (or why not), dirty, keyEdits
  */
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import type { Summary } from '../formats/summary';
@@ -33,7 +36,7 @@ import type { ModelPayload } from './modelPayload';
 import { MAX_MODEL_DIAGNOSTICS, ModelInfo, ModelJointInfo } from './modelInfo';
 import type { MaterialBindingInfo } from '../anim/materials';
 import { isPackedTree, PackedTree } from './packedTree';
-import { isCount, isIndexList, isObj, isStr, isVec3, Obj } from '../formats/binary/guards';
+import { isBool, isCount, isFiniteNum, isIndexList, isObj, isStr, isVec3, Obj } from '../formats/binary/guards';
 import { renderableDiagnostics } from './diagnosticRepair';
 
 export type { MaterialBindingInfo } from '../anim/materials';
@@ -161,8 +164,49 @@ export interface RenderedModel {
   fileDiagnostics: number;
 }
 
+// ---- editing (the contract shared with the page: /work/notes/edit-protocol.md) ----------------
+/** One change the page asks for. Display units are the curves' (degrees, units, scale, 0–255 colours; slopes per frame). */
+export type EditRequest =
+  /** A scalar field of the structure tree, in its stored type (the value the tree shows), written in place. */
+  | { kind: 'field'; path: string; value: number | string }
+  /** A key of a described track (group = PageSpec group index, track = index in describeGroup(anim, group), key = index in its KeyList). Any subset of the four numbers. */
+  | { kind: 'key'; group: number; track: number; key: number; frame?: number; value?: number; inSlope?: number; outSlope?: number }
+  | { kind: 'addKey'; group: number; track: number; frame: number; value: number; inSlope?: number; outSlope?: number }
+  | { kind: 'deleteKey'; group: number; track: number; key: number }
+  /** Step ↔ keyed where the kind allows. */
+  | { kind: 'interpolation'; group: number; track: number; to: 'step' | 'hermite' };
+
+/** page → host. `label` is the undo stack's text ("Edit ANK1/rotationBank[12]", "Move key 3 of Joint 1 rotation.y"). A drag sends one edit on release (not one per mouse move). */
+export interface EditMessage { type: 'edit'; version: typeof PROTOCOL_VERSION; requestId: number; label: string; edits: EditRequest[] }
+
+/** host → page: the edit was applied (a fresh `load` with `keepView: true` follows) or refused (message says why, in one line: the field, its type and range). */
+export interface EditResultMessage { type: 'editResult'; version: typeof PROTOCOL_VERSION; requestId: number; ok: boolean; message?: string }
+
+/** host → page, after every load and whenever it changes: whether edits are accepted (read-only file system, untrusted workspace, a file inside a container the writer cannot rewrite, a kind without a key writer → editable false + reason) and whether the document is dirty. */
+export interface EditStateMessage { type: 'editState'; version: typeof PROTOCOL_VERSION; editable: boolean; reason?: string; dirty: boolean; keyEdits: boolean }
+
+/** Bounds on what one edit message may carry (a page sends one edit per gesture). */
+export const MAX_EDITS_PER_MESSAGE = 4096;
+export const MAX_EDIT_LABEL = 200;
+
+const isOptNum = (x: unknown): boolean => x === undefined || isFiniteNum(x);
+
+export function isEditRequest(x: unknown): x is EditRequest {
+  if (!isObj(x)) return false;
+  switch (x.kind) {
+    case 'field': return isStr(x.path) && x.path.length <= 1024 && (isFiniteNum(x.value) || (isStr(x.value) && x.value.length <= 1024));
+    case 'key': return isCount(x.group) && isCount(x.track) && isCount(x.key) &&
+      isOptNum(x.frame) && isOptNum(x.value) && isOptNum(x.inSlope) && isOptNum(x.outSlope);
+    case 'addKey': return isCount(x.group) && isCount(x.track) && isFiniteNum(x.frame) && isFiniteNum(x.value) && isOptNum(x.inSlope) && isOptNum(x.outSlope);
+    case 'deleteKey': return isCount(x.group) && isCount(x.track) && isCount(x.key);
+    case 'interpolation': return isCount(x.group) && isCount(x.track) && (x.to === 'step' || x.to === 'hermite');
+    default: return false;
+  }
+}
+
 // ---- host → webview -------------------------------------------------------------------------
-export interface LoadMessage { type: 'load'; version: typeof PROTOCOL_VERSION; file: LoadedFile; settings: ViewSettings }
+/** `keepView`: a reload after an edit, undo, redo or revert (the page keeps its selection, frame, zoom and scroll). */
+export interface LoadMessage { type: 'load'; version: typeof PROTOCOL_VERSION; file: LoadedFile; settings: ViewSettings; keepView?: true }
 export interface FileDeletedMessage { type: 'fileDeleted'; version: typeof PROTOCOL_VERSION }
 export interface RevealMessage { type: 'reveal'; version: typeof PROTOCOL_VERSION; offset: number; length: number }
 export interface SettingsMessage { type: 'settings'; version: typeof PROTOCOL_VERSION; settings: ViewSettings }
@@ -172,7 +216,10 @@ export interface TracksMessage { type: 'tracks'; version: typeof PROTOCOL_VERSIO
 export interface CompanionMessage { type: 'companion'; version: typeof PROTOCOL_VERSION; requestId: number; name: string; anim?: AnimPayload; error?: string }
 /** The rest of the file whose start the last load was (LoadedFile.partial). */
 export interface RestMessage { type: 'rest'; version: typeof PROTOCOL_VERSION; rest: RestOfFile }
-export type HostToWebview = LoadMessage | RestMessage | FileDeletedMessage | RevealMessage | SettingsMessage | TracksMessage | CompanionMessage;
+/** The host's editing messages (the page handles them: webview/main.ts). */
+export type HostEditMessage = EditResultMessage | EditStateMessage;
+export type HostToWebview = LoadMessage | RestMessage | FileDeletedMessage | RevealMessage | SettingsMessage | TracksMessage | CompanionMessage |
+  HostEditMessage;
 
 // ---- webview → host -------------------------------------------------------------------------
 export interface ReadyMessage { type: 'ready'; version: typeof PROTOCOL_VERSION }
@@ -201,7 +248,7 @@ export interface ErrorMessage { type: 'error'; version: typeof PROTOCOL_VERSION;
 export interface RequestCompanionMessage { type: 'requestCompanion'; version: typeof PROTOCOL_VERSION; requestId: number; name: string }
 export interface CompanionsChosenMessage { type: 'companionsChosen'; version: typeof PROTOCOL_VERSION; names: string[] }
 export type WebviewToHost = ReadyMessage | LoadingMessage | RenderedMessage | SelectionMessage | RequestTracksMessage | RequestCompanionMessage |
-  CompanionsChosenMessage | CommandMessage | ErrorMessage;
+  CompanionsChosenMessage | CommandMessage | ErrorMessage | EditMessage;
 
 // ---- validation -----------------------------------------------------------------------------
 const isVersioned = (x: unknown): x is Obj => isObj(x) && x.version === PROTOCOL_VERSION && isStr(x.type);
@@ -289,13 +336,23 @@ export function isLoadedFile(x: unknown): x is LoadedFile {
 export function isHostToWebview(x: unknown): x is HostToWebview {
   if (!isVersioned(x)) return false;
   switch (x.type) {
-    case 'load': return isLoadedFile(x.file) && isSettings(x.settings);
+    case 'load': return isLoadedFile(x.file) && isSettings(x.settings) && (x.keepView === undefined || x.keepView === true);
     case 'rest': return isObj(x.rest) && isRestParts(x.rest);
     case 'fileDeleted': return true;
     case 'reveal': return isCount(x.offset) && isCount(x.length);
     case 'settings': return isSettings(x.settings);
     case 'tracks': return isCount(x.requestId) && isCount(x.group);
     case 'companion': return isCount(x.requestId) && isStr(x.name) && (x.anim === undefined || isObj(x.anim)) && (x.error === undefined || isStr(x.error));
+    case 'editResult': case 'editState': return isHostEditMessage(x);
+    default: return false;
+  }
+}
+
+export function isHostEditMessage(x: unknown): x is HostEditMessage {
+  if (!isVersioned(x)) return false;
+  switch (x.type) {
+    case 'editResult': return isCount(x.requestId) && isBool(x.ok) && (x.message === undefined || isStr(x.message));
+    case 'editState': return isBool(x.editable) && (x.reason === undefined || isStr(x.reason)) && isBool(x.dirty) && isBool(x.keyEdits);
     default: return false;
   }
 }
@@ -329,6 +386,8 @@ export function isWebviewToHost(x: unknown): x is WebviewToHost {
     case 'companionsChosen': return Array.isArray(x.names) && x.names.length <= 256 && x.names.every(isStr);
     case 'command': return isStr(x.command) && (PAGE_COMMANDS as readonly string[]).includes(x.command);
     case 'error': return isStr(x.message);
+    case 'edit': return isCount(x.requestId) && isStr(x.label) && x.label.length <= MAX_EDIT_LABEL &&
+      Array.isArray(x.edits) && x.edits.length > 0 && x.edits.length <= MAX_EDITS_PER_MESSAGE && x.edits.every(isEditRequest);
     default: return false;
   }
 }
@@ -338,7 +397,8 @@ const v = PROTOCOL_VERSION;
 export const msg = {
   ready: (): ReadyMessage => ({ type: 'ready', version: v }),
   loading: (): LoadingMessage => ({ type: 'loading', version: v }),
-  load: (file: LoadedFile, settings: ViewSettings): LoadMessage => ({ type: 'load', version: v, file, settings }),
+  load: (file: LoadedFile, settings: ViewSettings, keepView?: true): LoadMessage =>
+    ({ type: 'load', version: v, file, settings, ...(keepView ? { keepView } : {}) }),
   rest: (rest: RestOfFile): RestMessage => ({ type: 'rest', version: v, rest }),
   fileDeleted: (): FileDeletedMessage => ({ type: 'fileDeleted', version: v }),
   reveal: (offset: number, length: number): RevealMessage => ({ type: 'reveal', version: v, offset, length }),
@@ -355,4 +415,9 @@ export const msg = {
   companionsChosen: (names: string[]): CompanionsChosenMessage => ({ type: 'companionsChosen', version: v, names }),
   command: (command: PageCommand): CommandMessage => ({ type: 'command', version: v, command }),
   error: (message: string): ErrorMessage => ({ type: 'error', version: v, message }),
+  edit: (requestId: number, label: string, edits: EditRequest[]): EditMessage => ({ type: 'edit', version: v, requestId, label, edits }),
+  editResult: (requestId: number, ok: boolean, message?: string): EditResultMessage =>
+    ({ type: 'editResult', version: v, requestId, ok, ...(message !== undefined ? { message } : {}) }),
+  editState: (state: { editable: boolean; reason?: string; dirty: boolean; keyEdits: boolean }): EditStateMessage =>
+    ({ type: 'editState', version: v, editable: state.editable, ...(state.reason !== undefined ? { reason: state.reason } : {}), dirty: state.dirty, keyEdits: state.keyEdits }),
 };

@@ -23,14 +23,15 @@ const MAX_DEPTH = 64;
 const MAX_OFFSET = 2 ** 32;
 
 /** Text written back byte for byte: printable ASCII (what decoders show as is). */
-const PLAIN_TEXT = /^[\x20-\x7e]*$/;
+export const PLAIN_TEXT = /^[\x20-\x7e]*$/;
 
-interface Target {
+export interface Target {
   out: Uint8Array;
   endian: Endian;
 }
 
-function writeText(target: Target, offset: number, size: number, type: string, value: string, path: string): void {
+/** Writes plain ASCII text into a `cstring`/`char[N]` field; other text is left as it is (rawBytes carries it). */
+export function writeText(target: Target, offset: number, size: number, type: string, value: string, path: string): void {
   if (!PLAIN_TEXT.test(value) || value.includes('\\')) return;
   // a cstring whose NUL lies past its field (an unterminated name) is written without it
   const terminated = type === 'cstring' && value.length < size;

@@ -18,7 +18,7 @@ import { openAnyArchive } from '../../src/formats/archive/archive';
 import { gameOf } from '../../src/formats/game';
 import { animPayload } from '../../src/wire/animPack';
 import { buildModelPayload } from '../../src/wire/modelPayload';
-import { isWebviewToHost, msg, PROTOCOL_VERSION, ViewSettings, WebviewToHost } from '../../src/wire/protocol';
+import { isWebviewToHost, LoadedFile, msg, PROTOCOL_VERSION, ViewSettings, WebviewToHost } from '../../src/wire/protocol';
 
 interface FakeHostLog {
   sent: WebviewToHost[];
@@ -33,6 +33,8 @@ interface FakeHostLog {
   asked: string[];
   /** With `&holdrest`: posts the whole file after a big file's start (loadsOf); false when nothing is held. */
   sendRest(): boolean;
+  /** Posts a host message as the editor would (editState, editResult, …). */
+  post(m: unknown): void;
 }
 const log: FakeHostLog = {
   sent: [],
@@ -46,6 +48,7 @@ const log: FakeHostLog = {
     for (const m of rest) window.postMessage(m, '*');
     return rest.length > 0;
   },
+  post: (m) => window.postMessage(m, '*'),
 };
 /** The loads `&holdrest` keeps back. */
 const held: unknown[] = [];
@@ -105,6 +108,9 @@ const modelData = modelParam
   }, () => undefined)
   : Promise.resolve(undefined);
 
+/** The whole load sent on `ready` (sent again with keepView after an applied edit). */
+let lastLoad: { file: LoadedFile; settings: ViewSettings } | undefined;
+
 async function answer(m: WebviewToHost): Promise<void> {
   const bytes = await fileBytes;
   const name = sample.split('/').pop() ?? sample;
@@ -132,6 +138,14 @@ async function answer(m: WebviewToHost): Promise<void> {
     window.postMessage(msg.load(first, settings(names)), '*');
     if (rest && params.get('holdrest') !== null) held.push(msg.rest(rest));
     else if (rest) window.postMessage(msg.rest(rest), '*');
+    lastLoad = { file: loaded, settings: settings(names) };
+    // `&editable`: the document accepts edits (fields and keys), as the editing host says after every load.
+    if (params.get('editable') !== null) window.postMessage(msg.editState({ editable: true, dirty: false, keyEdits: true }), '*');
+  } else if (m.type === 'edit') {
+    // `&refuse=TEXT`: every edit is refused with TEXT; otherwise applied (this host changes nothing) and reloaded keeping the view.
+    const refusal = params.get('refuse');
+    window.postMessage(msg.editResult(m.requestId, refusal === null, refusal ?? undefined), '*');
+    if (refusal === null && lastLoad) window.postMessage(msg.load(lastLoad.file, lastLoad.settings, true), '*');
   } else if (m.type === 'requestCompanion') {
     log.asked.push(m.name);
     const names = await siblings;

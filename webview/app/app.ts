@@ -62,7 +62,7 @@ export class App {
     // Tracks that came along for the first group (a malformed part is left out: the panel asks for it).
     if (anim && file.firstPart) pageSpecFor(anim).deferred?.attach(anim, file.firstPart.group, file.firstPart.part);
     const payload = file.modelPayload ? unpackModelPayload(file.modelPayload) : undefined;
-    this.card.hide();
+    this.card.hide(true);
     this.bus.settings.fire(settings);
     const context: PanelContext = { file, root, fields: new FieldIndex(root, file.bytes, byteLengthOf(file)), anim, model: file.model, payload, settings };
     this.context = context;

@@ -5,7 +5,7 @@
  */
 import type { DescribedTrack } from '../../src/anim';
 import type { AnimData } from '../../src/formats/pages';
-import type { PageCommand, ViewSettings } from '../../src/wire/protocol';
+import type { EditRequest, EditStateMessage, PageCommand, ViewSettings } from '../../src/wire/protocol';
 import type { HoverCard } from '../hover/hoverCard';
 import { Emitter } from '../shared/dom';
 import { fieldEvents, FieldEvents } from '../structure/link';
@@ -20,7 +20,21 @@ export interface HostPort {
   requestCompanion(name: string): Promise<{ anim?: unknown; error?: string }>;
   /** Which companions are ticked (the host remembers them for the file). */
   companionsChosen(names: string[]): void;
+  /** One user action's edits (a drag sends one on release); the answer says whether the host applied them. */
+  edit(label: string, edits: EditRequest[]): Promise<EditAnswer>;
 }
+
+/** The host's answer to an edit: applied (a `keepView` load follows) or refused, with why in one line. */
+export interface EditAnswer {
+  ok: boolean;
+  message?: string;
+}
+
+/** What the host accepts (EditStateMessage without its envelope). */
+export type EditState = Omit<EditStateMessage, 'type' | 'version'>;
+
+/** Until the host says otherwise (an older host never does), nothing is editable. */
+export const READ_ONLY: EditState = { editable: false, dirty: false, keyEdits: false };
 
 /** The group the curve panel shows: every panel that follows it (previews, skeleton) reads this. */
 export interface ShownGroup {
@@ -59,6 +73,8 @@ export interface PageBus extends FieldEvents {
   /** What a panel reports (RenderReport) changed after the load: the page sends `rendered` again. */
   readonly reportChanged: Emitter<[]>;
   readonly settings: Latest<ViewSettings>;
+  /** Whether the host accepts edits (fields; keys when keyEdits): panels show edit affordances only then. */
+  readonly editState: Latest<EditState>;
   /** A message above everything (file deleted); undefined clears. */
   readonly notice: Emitter<[string | undefined]>;
   /** A panel's saved state changed (the page persists, debounced). */
@@ -75,6 +91,7 @@ export function pageBus(host: HostPort, settings: ViewSettings): PageBus {
     modelViewShown: new Latest(false),
     reportChanged: new Emitter(),
     settings: new Latest(settings),
+    editState: new Latest(READ_ONLY),
     notice: new Emitter(),
     stateChanged: new Emitter(),
   };

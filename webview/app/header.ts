@@ -56,6 +56,7 @@ export class HeaderPanel implements Panel {
       if (r) page.bus.revealBytes.fire(r.offset, r.length);
     });
     page.bus.notice.event((text) => this.setNotice(text));
+    page.bus.editState.event(() => this.setTitleTooltip());
   }
 
   mount(container: HTMLElement): void {
@@ -101,7 +102,8 @@ export class HeaderPanel implements Panel {
 
   private setFile(file: LoadedFile): void {
     this.title.textContent = file.fileName;
-    this.title.title = file.fileName;
+    this.fileName = file.fileName;
+    this.setTitleTooltip();
     this.badge.textContent = file.format.toUpperCase();
     // A model has no curves (the editor title's menu hides it the same way: package.json `when`).
     const curves = this.buttons.get('exportCurves');
@@ -110,6 +112,16 @@ export class HeaderPanel implements Panel {
     this.renderModel(file);
     this.renderDiagnostics(file.diagnostics);
     this.setNotice(undefined);
+  }
+
+  private fileName = '';
+
+  /** The file's name, and why it cannot be edited when the host says so (read-only file system, untrusted workspace…). */
+  private setTitleTooltip(): void {
+    const state = this.page.bus.editState.value;
+    const readOnly = !state.editable && state.reason !== undefined;
+    this.title.title = readOnly ? `${this.fileName}\nRead-only: ${state.reason}` : this.fileName;
+    this.title.classList.toggle('as-read-only', readOnly);
   }
 
   /** A message above everything (file deleted, decode failure); undefined hides it. */

@@ -21,6 +21,8 @@ import {
   AXIS_HEIGHT, buildLanes, CurveViewRange, fitLaneRange, formatValue, MIN_LANE_HEIGHT, PlotScale, stackLanes, totalWeight, UNIT_SUFFIX,
 } from './scale';
 import { axisColorRole, readThemeColors, ThemeColors, watchTheme } from './theme';
+import { EditMenu, MenuItem } from './editMenu';
+import { CurveEdit, handlePositions, NUDGE, previewTrack, roundToLane, slopeFromHandle, yToValue } from './editing';
 
 export type { CurveViewRange } from './scale';
 
@@ -37,13 +39,20 @@ export interface CurveViewOptions {
   /** Show the view's own key tooltip on hover (default true; the editor page shows its hover card instead). */
   tooltip?: boolean;
   /** Pointer over a key (track, key, the key dot's rectangle on screen), or off every key (null, null). */
-  onHoverKey?: (track: DescribedTrack | null, key: DescribedKey | null, anchor?: DOMRect) => void;
+  onHoverKey?: (track: DescribedTrack | null, key: DescribedKey | null, anchor?: DOMRect, index?: number) => void;
   /** A key was clicked (or chosen with [ / ] from the keyboard). */
   onSelectKey?: (track: DescribedTrack, key: DescribedKey) => void;
   /** The user clicked the plot or dragged on the frame axis: the parent should move the player there. */
   onScrub?: (frame: number) => void;
   /** The visible frame range changed (zoom/pan): for persisting state. */
   onViewChange?: (view: CurveViewRange) => void;
+  /** A drag of a key or a handle began drawing its preview (the page hides what covers the plot). */
+  onEditDrag?: () => void;
+}
+
+/** Key editing (CurveView.setEditing): where the user's edits go, with the undo stack's label. */
+export interface CurveEditing {
+  onEdit(edit: CurveEdit, label: string): void;
 }
 
 export interface CurveGroupInput {
@@ -93,6 +102,12 @@ export class CurveView implements CurveControls {
   private disposers: (() => void)[] = [];
   private sampleCount = 0;
   private cursorXValue = NaN;
+  private editing: CurveEditing | undefined;
+  /** The track a drag (or an edit waiting for the host) draws changed, and the track as the file has it. */
+  private preview: { track: number; original: DescribedTrack } | null = null;
+  /** While dragging, the lanes keep their value range (the plot does not move under the pointer). */
+  private rangesFrozen = false;
+  private readonly menu = new EditMenu();
 
   constructor(options: CurveViewOptions = {}) {
     this.options = options;
@@ -118,7 +133,7 @@ export class CurveView implements CurveControls {
     this.stage.setAttribute('role', 'application');
     this.stage.setAttribute('aria-roledescription', 'curve plot');
     this.stage.setAttribute('aria-label', 'Curve plot');
-    const help = el('span', 'as-visually-hidden', 'Plus and minus zoom the time axis, left and right arrows pan, 0 resets the view, [ and ] select the previous or next key.');
+    const help = el('span', 'as-visually-hidden', 'Plus and minus zoom the time axis, left and right arrows pan, 0 resets the view, [ and ] select the previous or next key. When the file can be edited: arrows move the selected key (a frame, a step of its value), Delete removes it, Insert adds a key at the cursor, S switches the track between step and keyed, drag a key or its tangent handles.');
     help.id = `${id}-help`;
     this.stage.setAttribute('aria-describedby', help.id);
     this.base = el('canvas', 'as-curves-base');
@@ -129,7 +144,20 @@ export class CurveView implements CurveControls {
     this.tooltip.hidden = true;
     this.live = el('span', 'as-visually-hidden');
     this.live.setAttribute('aria-live', 'polite');
-    this.stage.append(this.base, this.overlay, this.tooltip, help, this.live);
+    this.stage.append(this.base, this.overlay, this.tooltip, help, this.live, this.menu.element);
+    this.overlay.addEventListener('contextmenu', (e) => {
+      if (!this.editing) return;
+      e.preventDefault();
+      const r = this.overlay.getBoundingClientRect();
+      this.openMenu(e.clientX - r.left, e.clientY - r.top);
+    });
+    this.stage.addEventListener('keydown', (e) => {
+      if (!this.editing || e.target !== this.stage || !(e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey))) return;
+      e.preventDefault();
+      const sel = this.selected && this.keyScreenPosition(this.selected.track, this.selected.key);
+      const x = sel ? sel.x : Number.isFinite(this.cursorXValue) ? this.cursorXValue : this.scale.plotLeft;
+      this.openMenu(x, sel ? sel.y : this.scale.plotLeft, !sel);
+    });
 
     this.element.append(header, this.stage);
     this.disposers.push(bindPointer(this), bindKeyboard(this));
@@ -160,6 +188,8 @@ export class CurveView implements CurveControls {
     this.duration = input.duration > 0 && Number.isFinite(input.duration) ? input.duration : 1;
     this.hover = null;
     this.selected = null;
+    this.preview = null;
+    this.rangesFrozen = false;
     this.tooltip.hidden = true;
     this.titleEl.textContent = input.title ?? '';
     this.titleEl.hidden = !input.title;
@@ -302,7 +332,7 @@ export class CurveView implements CurveControls {
       if (this.options.tooltip !== false) this.showTooltip(t, k, hit);
       const o = this.overlay.getBoundingClientRect();
       const r = KEY_RADIUS + 3;
-      this.options.onHoverKey?.(t, k, new DOMRect(o.left + hit.x - r, o.top + hit.y - r, 2 * r, 2 * r));
+      this.options.onHoverKey?.(t, k, new DOMRect(o.left + hit.x - r, o.top + hit.y - r, 2 * r, 2 * r), hit.key);
     } else {
       this.tooltip.hidden = true;
       this.options.onHoverKey?.(null, null);
@@ -310,13 +340,240 @@ export class CurveView implements CurveControls {
     this.drawOverlay();
   }
 
-  selectKey(hit: KeyRef): void {
-    this.selected = { track: hit.track, key: hit.key };
+  selectKey(hit: KeyRef, quiet = false): void {
     const t = this.tracks[hit.track];
+    if (!t || hit.key < 0 || hit.key >= t.keys.length) return;
+    this.selected = { track: hit.track, key: hit.key };
     const k = t.keys.at(hit.key);
     this.live.textContent = `${t.channel} ${t.axis} key at frame ${formatValue(k.frame)}, value ${formatValue(k.value)}`;
     this.drawOverlay();
-    this.options.onSelectKey?.(t, k);
+    if (!quiet) this.options.onSelectKey?.(t, k);
+  }
+
+  /** The selected key (view track index, key index), or null. */
+  get selectedKey(): KeyRef | null {
+    return this.selected && { ...this.selected };
+  }
+
+  // ---- editing (issue 28; editing.ts) --------------------------------------------------------
+
+  /** Turns key editing on (drags, handles, Delete, Insert, S, arrows on a selected key) or off (undefined). */
+  setEditing(editing: CurveEditing | undefined): void {
+    this.editing = editing;
+    this.stage.classList.toggle('as-editable', !!editing);
+    if (!editing) this.cancelPreview();
+    this.drawOverlay();
+  }
+
+  get editable(): boolean {
+    return !!this.editing;
+  }
+
+  /** The track `track` whose keys can be moved (not derived: a BTK matrix element has none). */
+  private editableTrack(track: number): boolean {
+    const t = this.tracks[track];
+    return !!this.editing && !!t && t.channel !== 'matrix' && !!this.visible[track];
+  }
+
+  /** Draws the track as `edit` would leave it (a drag's move), the lanes' ranges held. */
+  previewEdit(edit: CurveEdit): void {
+    if (!this.editableTrack(edit.track)) return;
+    if (this.preview && this.preview.track !== edit.track) this.cancelPreview();
+    const original = this.preview?.original ?? this.tracks[edit.track];
+    if (!this.preview) this.options.onEditDrag?.();
+    this.preview = { track: edit.track, original };
+    this.tracks[edit.track] = previewTrack(original, edit);
+    this.caches[edit.track].constant = false;
+    this.rangesFrozen = true;
+    this.resample();
+  }
+
+  /** Sends `edit` (the preview, if any, stays drawn until the host's reload or a refusal: cancelPreview). */
+  commitEdit(edit: CurveEdit): void {
+    const editing = this.editing;
+    if (!editing || !this.tracks[edit.track]) return;
+    this.rangesFrozen = false;
+    const t = this.preview?.track === edit.track ? this.preview.original : this.tracks[edit.track];
+    editing.onEdit(edit, editLabel(edit, t));
+  }
+
+  /** Draws the tracks as the file has them again (a drag cancelled, an edit refused). */
+  cancelPreview(): void {
+    const p = this.preview;
+    this.rangesFrozen = false;
+    if (!p) return;
+    this.preview = null;
+    this.tracks[p.track] = p.original;
+    this.caches[p.track].constant = p.original.keys.length < 2 && p.original.channel !== 'matrix';
+    this.resample();
+  }
+
+  /** The value at (x, y) in the lane of `track`, and its frame (rounded to what the pointer can mean). */
+  pointAt(track: number, x: number, y: number, stepFrames: boolean): { frame: number; value: number } | undefined {
+    const lane = this.scale.lanes[this.caches[track]?.lane ?? -1];
+    if (!lane) return undefined;
+    const f = this.scale.xToFrame(x);
+    // frames of a step track are whole; of a keyed one, to a hundredth
+    const frame = stepFrames ? Math.round(f) : Math.round(f * 100) / 100;
+    return { frame: Math.max(0, frame), value: roundToLane(lane, yToValue(lane, y)) };
+  }
+
+  /** Drags key `hit` to (x, y); `axis` keeps the frame ('value') or the value ('frame'). Draws the preview; returns the edit. */
+  dragKey(hit: KeyRef, x: number, y: number, axis?: 'frame' | 'value'): CurveEdit | undefined {
+    const source = this.preview?.track === hit.track ? this.preview.original : this.tracks[hit.track];
+    if (!source || !this.editableTrack(hit.track)) return undefined;
+    const step = source.interpolation === 'step';
+    const at = this.pointAt(hit.track, x, y, step);
+    if (!at) return undefined;
+    const edit: CurveEdit = { kind: 'key', track: hit.track, key: hit.key };
+    // a step track's keys are its frames: only the value moves
+    if (axis !== 'value' && !step) edit.frame = at.frame;
+    if (axis !== 'frame') edit.value = at.value;
+    this.previewEdit(edit);
+    return edit;
+  }
+
+  /** Which tangent handle of the selected key is at (x, y), if any. */
+  handleAt(x: number, y: number): 'in' | 'out' | null {
+    const h = this.selectedHandles();
+    if (!h) return null;
+    for (const side of ['in', 'out'] as const) if ((h[side].x - x) ** 2 + (h[side].y - y) ** 2 <= HIT_RADIUS * HIT_RADIUS) return side;
+    return null;
+  }
+
+  /** Drags the selected key's `side` handle to (x, y): the preview, and the edit. */
+  dragHandle(side: 'in' | 'out', x: number, y: number): CurveEdit | undefined {
+    const sel = this.selected;
+    if (!sel) return undefined;
+    const source = this.preview?.track === sel.track ? this.preview.original : this.tracks[sel.track];
+    const lane = this.scale.lanes[this.caches[sel.track]?.lane ?? -1];
+    if (!source || !lane) return undefined;
+    const key = { frame: source.keys.frame(sel.key), value: source.keys.value(sel.key) };
+    const slope = slopeFromHandle(this.scale, lane, key, x, y, side);
+    if (slope === undefined) return undefined;
+    const rounded = Number(slope.toPrecision(4));
+    const edit: CurveEdit = side === 'in' ? { kind: 'key', track: sel.track, key: sel.key, inSlope: rounded } : { kind: 'key', track: sel.track, key: sel.key, outSlope: rounded };
+    this.previewEdit(edit);
+    return edit;
+  }
+
+  /** Adds a key where (x, y) lies on a visible keyed curve (double-click); false when no curve is near. */
+  addKeyAt(x: number, y: number): boolean {
+    if (!this.editing || x < this.scale.plotLeft || x > this.scale.plotRight) return false;
+    const frame = this.scale.xToFrame(x);
+    let best: { track: number; d: number } | undefined;
+    for (let i = 0; i < this.tracks.length; i++) {
+      const lane = this.scale.lanes[this.caches[i].lane];
+      if (!lane || !this.editableTrack(i)) continue;
+      const d = Math.abs(this.scale.valueToY(lane, this.tracks[i].evaluate(frame)) - y);
+      if (d <= HIT_RADIUS && (!best || d < best.d)) best = { track: i, d };
+    }
+    if (!best) return false;
+    this.addKeyOn(best.track, frame);
+    return true;
+  }
+
+  /** Adds a key to `track` at `frame` (rounded as the pointer is), on the curve. */
+  addKeyOn(track: number, frame: number): void {
+    const t = this.tracks[track];
+    if (!t || !this.editableTrack(track)) return;
+    const f = t.interpolation === 'step' ? Math.round(frame) : Math.round(frame * 100) / 100;
+    // on the curve: its value there (to six places, what the curves show)
+    this.commitEdit({ kind: 'addKey', track, frame: f, value: Number(t.evaluate(f).toPrecision(6)) });
+  }
+
+  /** The keyboard's edits of the selected key (interaction.ts). */
+  editSelected(action: 'delete' | 'toggleStep' | 'insert' | { frames: number; steps: number }): boolean {
+    const sel = this.selected;
+    if (!this.editing) return false;
+    if (action === 'insert') {
+      const track = sel?.track ?? this.tracks.findIndex((_, i) => this.editableTrack(i));
+      if (track < 0) return false;
+      this.addKeyOn(track, this.frameValue);
+      return true;
+    }
+    if (!sel || !this.editableTrack(sel.track)) return false;
+    const t = this.tracks[sel.track];
+    if (action === 'delete') this.commitEdit({ kind: 'deleteKey', track: sel.track, key: sel.key });
+    else if (action === 'toggleStep') this.commitEdit({ kind: 'interpolation', track: sel.track, to: t.interpolation === 'step' ? 'hermite' : 'step' });
+    else {
+      const edit: CurveEdit = { kind: 'key', track: sel.track, key: sel.key };
+      if (action.frames && t.interpolation !== 'step') edit.frame = Math.max(0, t.keys.frame(sel.key) + action.frames);
+      if (action.steps) {
+        const v = t.keys.value(sel.key) + action.steps * NUDGE[t.unit];
+        edit.value = Number(v.toPrecision(10));
+      }
+      if (edit.frame === undefined && edit.value === undefined) return false;
+      this.previewEdit(edit);
+      this.commitEdit(edit);
+    }
+    return true;
+  }
+
+  /**
+   * The context menu at (x, y) in the plot: add a key on the curve there (or, from the keyboard, on
+   * the selected key's track at the cursor), delete the key there or the selected one, step ↔ keyed.
+   */
+  openMenu(x: number, y: number, atCursor = false): void {
+    const hit = atCursor ? null : this.hitTest(x, y);
+    if (hit) this.selectKey(hit);
+    const sel = this.selected;
+    const items: MenuItem[] = [];
+    const frame = atCursor ? this.frameValue : this.scale.xToFrame(x);
+    let addTo = -1;
+    if (!atCursor && !hit) {
+      let best = Infinity;
+      for (let i = 0; i < this.tracks.length; i++) {
+        const lane = this.scale.lanes[this.caches[i].lane];
+        if (!lane || !this.editableTrack(i)) continue;
+        const d = Math.abs(this.scale.valueToY(lane, this.tracks[i].evaluate(frame)) - y);
+        if (d <= HIT_RADIUS * 2 && d < best) { best = d; addTo = i; }
+      }
+    }
+    if (addTo < 0 && sel && !hit) addTo = sel.track;
+    if (addTo >= 0 && this.editableTrack(addTo)) {
+      const f = this.tracks[addTo].interpolation === 'step' ? Math.round(frame) : Math.round(frame * 100) / 100;
+      items.push({ label: `Add a key at frame ${formatValue(f)} to ${this.tracks[addTo].path}`, run: () => this.addKeyOn(addTo, frame) });
+    }
+    if (sel && this.editableTrack(sel.track)) {
+      const t = this.tracks[sel.track];
+      items.push({ label: `Delete key ${sel.key} of ${t.path}`, run: () => this.editSelected('delete') });
+      items.push({ label: t.interpolation === 'step' ? `Make ${t.path} keyed` : `Make ${t.path} stepped`, run: () => this.editSelected('toggleStep') });
+    }
+    this.menu.show(items, Math.min(x, Math.max(0, this.scale.width - 260)), y, this.stage);
+  }
+
+  private selectedHandles(): ReturnType<typeof handlePositions> | undefined {
+    const sel = this.selected;
+    if (!sel || !this.editableTrack(sel.track)) return undefined;
+    const t = this.tracks[sel.track];
+    const lane = this.scale.lanes[this.caches[sel.track]?.lane ?? -1];
+    if (!t || !lane || t.interpolation === 'step' || sel.key >= t.keys.length) return undefined;
+    return handlePositions(this.scale, lane, { frame: t.keys.frame(sel.key), value: t.keys.value(sel.key), inSlope: t.keys.inSlope(sel.key), outSlope: t.keys.outSlope(sel.key) });
+  }
+
+  private drawHandles(): void {
+    const h = this.selectedHandles();
+    const ctx = h && this.colors ? this.overlay.getContext('2d') : null;
+    if (!h || !ctx || !this.colors) return;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(this.scale.plotLeft - KEY_RADIUS - 4, 0, this.scale.plotRight - this.scale.plotLeft + 2 * (KEY_RADIUS + 4), this.scale.axisTop);
+    ctx.clip();
+    ctx.strokeStyle = this.colors.focus;
+    ctx.fillStyle = this.colors.background;
+    ctx.lineWidth = 1;
+    for (const end of [h.in, h.out]) {
+      ctx.beginPath();
+      ctx.moveTo(h.x, h.y);
+      ctx.lineTo(end.x, end.y);
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.rect(end.x - 3.5, end.y - 3.5, 7, 7);
+      ctx.fill();
+      ctx.stroke();
+    }
+    ctx.restore();
   }
 
   stepKey(dir: 1 | -1): void {
@@ -479,6 +736,7 @@ export class CurveView implements CurveControls {
   }
 
   private updateRanges(): void {
+    if (this.rangesFrozen) return;
     const { start, end } = this.scale.view;
     for (const lane of this.scale.lanes) {
       let lo = Infinity;
@@ -539,6 +797,7 @@ export class CurveView implements CurveControls {
     const p = this.painter(this.overlay);
     if (!p) return;
     this.cursorXValue = paintOverlay(p, this.data, { frame: this.frameValue, hover: this.hover, selected: this.selected, frameLabels: this.frameLabels }, this.scale.width, this.height);
+    this.drawHandles();
   }
 
   /** The view's own tooltip (standalone use), beside the key dot. */
@@ -557,5 +816,18 @@ export class CurveView implements CurveControls {
     const top = Math.min(Math.max(0, at.y - th / 2), Math.max(0, this.height - th));
     this.tooltip.style.left = `${Math.max(0, left)}px`;
     this.tooltip.style.top = `${top}px`;
+  }
+}
+
+/** The undo stack's text for an edit ("Move key 3 of Joint 1 rotation.y"). */
+function editLabel(edit: CurveEdit, t: DescribedTrack): string {
+  const where = `${t.path}`;
+  switch (edit.kind) {
+    case 'key':
+      if (edit.inSlope !== undefined || edit.outSlope !== undefined) return `Change the ${edit.inSlope !== undefined ? 'in' : 'out'} slope of key ${edit.key} of ${where}`;
+      return `Move key ${edit.key} of ${where}`;
+    case 'addKey': return `Add a key at frame ${formatValue(edit.frame)} to ${where}`;
+    case 'deleteKey': return `Delete key ${edit.key} of ${where}`;
+    case 'interpolation': return `Make ${where} ${edit.to === 'step' ? 'stepped' : 'keyed'}`;
   }
 }

@@ -2,9 +2,13 @@
  * Input on the curve plot: the pointer (hover keys, click to select a key or scrub, drag to pan,
  * drag on the frame axis to scrub, wheel to zoom or pan, double-click to reset) and the keyboard
  * (+/− zoom, arrows pan, 0 resets, [ and ] step through keys). The view implements CurveControls.
+ * When the file can be edited (issue 28): drag a key (Shift: along one axis) or the selected key's
+ * tangent handles, one edit on release; double-click a curve adds a key; with a key selected the
+ * arrows move it, Delete removes it, S toggles step ↔ keyed; Insert adds a key at the cursor.
  */
 import type { CurveViewRange, PlotScale } from './scale';
 import type { KeyHit, KeyRef } from './paint';
+import type { CurveEdit } from './editing';
 
 export interface CurveControls {
   readonly overlay: HTMLCanvasElement;
@@ -22,9 +26,30 @@ export interface CurveControls {
   resetView(): void;
   /** The user put the time cursor at a frame (clamped to the animation by the view). */
   scrub(frame: number): void;
+  // editing (CurveView, editing.ts): each does nothing unless the view is editable
+  readonly editable: boolean;
+  readonly selectedKey: KeyRef | null;
+  handleAt(x: number, y: number): 'in' | 'out' | null;
+  dragKey(hit: KeyRef, x: number, y: number, axis?: 'frame' | 'value'): CurveEdit | undefined;
+  dragHandle(side: 'in' | 'out', x: number, y: number): CurveEdit | undefined;
+  commitEdit(edit: CurveEdit): void;
+  cancelPreview(): void;
+  addKeyAt(x: number, y: number): boolean;
+  editSelected(action: 'delete' | 'toggleStep' | 'insert' | { frames: number; steps: number }): boolean;
 }
 
-type Drag = { x: number; start: CurveViewRange; mode: 'pan' | 'scrub' | 'pending'; pointerId: number };
+type Drag = {
+  x: number;
+  y: number;
+  start: CurveViewRange;
+  mode: 'pan' | 'scrub' | 'pending' | 'key' | 'handle';
+  pointerId: number;
+  /** The key under the pointer when it went down (editable: a drag moves it). */
+  key?: KeyHit;
+  side?: 'in' | 'out';
+  /** The edit the drag would make now (sent on release). */
+  edit?: CurveEdit;
+};
 
 /** Pointer input on the overlay canvas; returns a disposer. */
 export function bindPointer(c: CurveControls): () => void {
@@ -37,8 +62,10 @@ export function bindPointer(c: CurveControls): () => void {
   const down = (e: PointerEvent): void => {
     if (e.button !== 0) return;
     const p = local(e);
-    const mode = p.y >= c.scale.axisTop ? 'scrub' : 'pending';
-    drag = { x: p.x, start: c.getView(), mode, pointerId: e.pointerId };
+    const side = c.editable && p.y < c.scale.axisTop ? c.handleAt(p.x, p.y) : null;
+    const mode = side ? 'handle' : p.y >= c.scale.axisTop ? 'scrub' : 'pending';
+    drag = { x: p.x, y: p.y, start: c.getView(), mode, pointerId: e.pointerId, ...(side ? { side } : {}) };
+    if (mode === 'pending' && c.editable) drag.key = c.hitTest(p.x, p.y) ?? undefined;
     o.setPointerCapture(e.pointerId);
     c.stage.focus({ preventScroll: true });
     if (mode === 'scrub') c.scrub(c.scale.xToFrame(p.x));
@@ -48,6 +75,21 @@ export function bindPointer(c: CurveControls): () => void {
     const d = drag;
     if (d?.mode === 'scrub') {
       c.scrub(c.scale.xToFrame(p.x));
+      return;
+    }
+    if (d?.mode === 'handle' && d.side) {
+      d.edit = c.dragHandle(d.side, p.x, p.y) ?? d.edit;
+      return;
+    }
+    if (d?.mode === 'pending' && d.key && Math.hypot(p.x - d.x, p.y - d.y) > 3) {
+      d.mode = 'key';
+      c.setHover(null);
+      c.selectKey(d.key);
+    }
+    if (d?.mode === 'key' && d.key) {
+      // Shift: along the axis the pointer has moved most on
+      const axis = e.shiftKey ? (Math.abs(p.x - d.x) >= Math.abs(p.y - d.y) ? 'frame' : 'value') : undefined;
+      d.edit = c.dragKey(d.key, p.x, p.y, axis) ?? d.edit;
       return;
     }
     if (d?.mode === 'pending' && Math.abs(p.x - d.x) > 3) {
@@ -69,6 +111,12 @@ export function bindPointer(c: CurveControls): () => void {
     drag = null;
     o.classList.remove('as-panning');
     if (o.hasPointerCapture(e.pointerId)) o.releasePointerCapture(e.pointerId);
+    if (d.mode === 'key' || d.mode === 'handle') {
+      // one edit for the whole drag, on release
+      if (cancelled || !d.edit) c.cancelPreview();
+      else c.commitEdit(d.edit);
+      return;
+    }
     if (cancelled || d.mode !== 'pending') return;
     const p = local(e);
     const hit = c.hitTest(p.x, p.y);
@@ -90,7 +138,10 @@ export function bindPointer(c: CurveControls): () => void {
       c.zoomBy(Math.exp(-e.deltaY * lines * 0.0015), c.scale.xToFrame(x));
     }
   };
-  const dblclick = (): void => c.resetView();
+  const dblclick = (e: MouseEvent): void => {
+    const p = local(e);
+    if (!c.addKeyAt(p.x, p.y)) c.resetView();
+  };
   o.addEventListener('pointerdown', down);
   o.addEventListener('pointermove', move);
   o.addEventListener('pointerup', up);
@@ -115,6 +166,11 @@ export function bindKeyboard(c: CurveControls): () => void {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const { start, end } = c.getView();
     const span = end - start;
+    if (c.editable && editKey(c, e)) {
+      e.preventDefault();
+      e.stopPropagation();
+      return;
+    }
     switch (e.key) {
       case '+': case '=': c.zoomBy(1.25); break;
       case '-': case '_': c.zoomBy(0.8); break;
@@ -131,4 +187,19 @@ export function bindKeyboard(c: CurveControls): () => void {
   };
   c.stage.addEventListener('keydown', key);
   return () => c.stage.removeEventListener('keydown', key);
+}
+
+/** The keyboard's edits (an editable view): true when the key did one. Shift+arrows still pan. */
+function editKey(c: CurveControls, e: KeyboardEvent): boolean {
+  const selected = c.selectedKey !== null;
+  switch (e.key) {
+    case 'Delete': case 'Backspace': return selected && c.editSelected('delete');
+    case 'Insert': return c.editSelected('insert');
+    case 's': case 'S': return selected && !e.shiftKey && c.editSelected('toggleStep');
+    case 'ArrowLeft': return selected && !e.shiftKey && c.editSelected({ frames: -1, steps: 0 });
+    case 'ArrowRight': return selected && !e.shiftKey && c.editSelected({ frames: 1, steps: 0 });
+    case 'ArrowUp': return selected && c.editSelected({ frames: 0, steps: e.shiftKey ? 10 : 1 });
+    case 'ArrowDown': return selected && c.editSelected({ frames: 0, steps: e.shiftKey ? -10 : -1 });
+    default: return false;
+  }
 }

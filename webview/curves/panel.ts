@@ -9,13 +9,15 @@ import { describeGroup } from '../../src/anim/describe';
 import { plural } from '../../src/formats/binary/text';
 import type { FieldNode } from '../../src/formats/binary/fields';
 import { AnimData, pageSpecFor } from '../../src/formats/pages';
-import type { PageServices } from '../app/bus';
+import type { EditAnswer, PageServices } from '../app/bus';
 import { asRecord, Panel, PanelContext, RenderReport } from '../app/panel';
 import { el } from '../shared/dom';
 import { SearchPicker } from '../shared/searchPicker';
 import { groupCount, modelGroupLabel, partsOf, TrackPart } from './groups';
 import { PlayerCurves, PlayerCurvesState } from './playerCurves';
 import { formatValue, UNIT_SUFFIX } from './scale';
+import { CurveEdit, HANDLE_LENGTH } from './editing';
+import type { EditRequest } from '../../src/wire/protocol';
 
 /** The part key meaning every track of the group. */
 export const ALL_PARTS = '*';
@@ -23,6 +25,8 @@ export const ALL_PARTS = '*';
 export interface CurvesPanelState extends PlayerCurvesState {
   /** The shown part (TrackPart.key) or ALL_PARTS. */
   part: string;
+  /** The selected key (the shown tracks' index, the key's), kept across a reload after an edit. */
+  selectedKey?: { track: number; key: number };
 }
 
 interface Shown {
@@ -47,6 +51,8 @@ export class CurvesPanel implements Panel {
   private parts: TrackPart[] = [];
   private partKey = ALL_PARTS;
   private serial = 0;
+  /** The group's track index of each shown track (a part shows some of them). */
+  private shownTracks: number[] = [];
 
   constructor(private readonly page: PageServices) {
     const bus = page.bus;
@@ -62,7 +68,8 @@ export class CurvesPanel implements Panel {
       laneHeight: 56,
       fill: true,
       tooltip: false,
-      onHoverKey: (track, key, anchor) => this.hoverKey(track, key, anchor),
+      onHoverKey: (track, key, anchor, index) => this.hoverKey(track, key, anchor, index),
+      onEditDrag: () => page.card.hide(true),
       onSelectKey: (_track, key) => {
         const node = this.keyField(key);
         if (node) bus.revealField.fire(node.path);
@@ -84,6 +91,45 @@ export class CurvesPanel implements Panel {
       if (index !== undefined) this.request(groups.key(anim, index));
     });
     bus.settings.event((s) => this.deck.player.setFps(s.frameRate, s.frameRateSource ?? ''));
+    bus.editState.event(() => this.updateEditing());
+    this.updateEditing();
+    // Enter on a selected key: its numbers in the card, to type (keyboard reach of the card's inputs)
+    this.deck.curves.stage.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' || e.altKey || e.ctrlKey || e.metaKey || !this.deck.curves.editable) return;
+      const sel = this.deck.curves.selectedKey;
+      const track = sel && this.deck.tracks[sel.track];
+      const at = sel && this.deck.curves.keyScreenPosition(sel.track, sel.key);
+      if (!sel || !track || !at) return;
+      const o = this.deck.curves.overlay.getBoundingClientRect();
+      this.hoverKey(track, track.keys.at(sel.key), new DOMRect(o.left + at.x - 6, o.top + at.y - 6, 12, 12), sel.key);
+      if (page.card.focusForm()) e.preventDefault();
+    });
+  }
+
+  /** Keys are edited in the curves when the host accepts key edits for this file. */
+  private updateEditing(): void {
+    const state = this.page.bus.editState.value;
+    this.deck.curves.setEditing(state.editable && state.keyEdits && !this.context?.file.partial ? { onEdit: (edit, label) => this.sendEdit(edit, label) } : undefined);
+  }
+
+  /** The hover card's numbers of a key, as one key edit. */
+  private submitKey(viewTrack: number, key: number, path: string, values: Partial<Record<'frame' | 'value' | 'inSlope' | 'outSlope', number>>): Promise<EditAnswer> {
+    const shown = this.shown;
+    const track = this.shownTracks[viewTrack];
+    if (!shown || track === undefined) return Promise.resolve({ ok: false, message: 'The group is no longer shown.' });
+    return this.page.bus.host.edit(`Edit key ${key} of ${path}`, [{ kind: 'key', group: shown.index, track, key, ...values }]);
+  }
+
+  /** A curve edit, in the group's numbering, to the host; a refusal puts the curve back and says why. */
+  private sendEdit(edit: CurveEdit, label: string): void {
+    const shown = this.shown;
+    const track = this.shownTracks[edit.track];
+    if (!shown || track === undefined) return;
+    void this.page.bus.host.edit(label, [{ ...edit, group: shown.index, track } as EditRequest]).then((answer) => {
+      if (answer.ok) return;
+      this.deck.curves.cancelPreview();
+      this.page.bus.notice.fire(`${label}: ${answer.message ?? 'refused'}`);
+    });
   }
 
   mount(container: HTMLElement): void {
@@ -117,11 +163,15 @@ export class CurvesPanel implements Panel {
     this.partKey = typeof saved?.part === 'string' ? saved.part : ALL_PARTS;
     const key = typeof saved?.group === 'string' && groups.index(anim, saved.group) !== undefined ? saved.group : groups.key(anim, groups.first(anim));
     await this.showGroup(key);
+    this.updateEditing();
     if (saved) this.deck.state = saved;
+    const k = saved?.selectedKey;
+    if (k && Number.isInteger(k.track) && Number.isInteger(k.key)) this.deck.curves.selectKey(k, true);
   }
 
   saveState(): CurvesPanelState | undefined {
-    return this.shown ? { ...this.deck.state, part: this.partKey } : undefined;
+    const selectedKey = this.deck.curves.selectedKey;
+    return this.shown ? { ...this.deck.state, part: this.partKey, ...(selectedKey ? { selectedKey } : {}) } : undefined;
   }
 
   restoreState(state: unknown): void {
@@ -206,6 +256,7 @@ export class CurvesPanel implements Panel {
     if (!shown) return;
     const part = this.parts.length > 1 ? this.parts.find((p) => p.key === this.partKey) : undefined;
     const tracks = part ? part.tracks.map((i) => shown.tracks[i]) : shown.tracks;
+    this.shownTracks = part ? part.tracks.slice() : shown.tracks.map((_, i) => i);
     const title = part ? `${shown.title} · ${part.key}` : shown.title;
     this.deck.show(shown.anim, shown.key, { tracks, title });
   }
@@ -219,12 +270,39 @@ export class CurvesPanel implements Panel {
   }
 
   /** One card, beside the key: the field holding its value, with the key's frame, value and slopes. */
-  private hoverKey(track: DescribedTrack | null, key: DescribedKey | null, anchor?: DOMRect): void {
+  private hoverKey(track: DescribedTrack | null, key: DescribedKey | null, anchor?: DOMRect, index?: number): void {
     if (!track || !key || !anchor) {
       this.page.bus.hoverField.fire({ source: 'curves' });
       return;
     }
     const unit = UNIT_SUFFIX[track.unit];
+    const viewTrack = this.deck.tracks.indexOf(track);
+    if (this.deck.curves.editable && index !== undefined && viewTrack >= 0 && track.channel !== 'matrix') {
+      // clear of the key's tangent handles (HANDLE_LENGTH around it), which the card must not cover
+      const r = HANDLE_LENGTH + 8;
+      const cx = anchor.left + anchor.width / 2, cy = anchor.top + anchor.height / 2;
+      this.page.bus.hoverField.fire({
+        source: 'curves',
+        node: this.keyField(key),
+        anchor: new DOMRect(cx - r, cy - r, 2 * r, 2 * r),
+        delay: 0,
+        reveal: true,
+        card: {
+          title: `${track.path} · key ${index}`,
+          placement: 'right',
+          form: {
+            fields: [
+              { name: 'frame', label: 'Frame', value: key.frame, suffix: '' },
+              { name: 'value', label: 'Key value', value: key.value, suffix: unit },
+              { name: 'inSlope', label: 'In slope', value: key.inSlope, suffix: `${unit}/frame` },
+              { name: 'outSlope', label: 'Out slope', value: key.outSlope, suffix: `${unit}/frame` },
+            ],
+            submit: (values) => this.submitKey(viewTrack, index, track.path, values),
+          },
+        },
+      });
+      return;
+    }
     this.page.bus.hoverField.fire({
       source: 'curves',
       node: this.keyField(key),

@@ -23,7 +23,9 @@ export interface PlayerCurvesOptions {
   /** The curve view's own key tooltip (CurveViewOptions.tooltip). */
   tooltip?: boolean;
   clock?: PlayerClock;
-  onHoverKey?: (track: DescribedTrack | null, key: DescribedKey | null, anchor?: DOMRect) => void;
+  onHoverKey?: (track: DescribedTrack | null, key: DescribedKey | null, anchor?: DOMRect, index?: number) => void;
+  /** A key drag began (CurveViewOptions.onEditDrag). */
+  onEditDrag?: () => void;
   onSelectKey?: (track: DescribedTrack, key: DescribedKey) => void;
   /** Persist with vscode.setState (debounce on your side if you like; it fires on user actions, not per frame). */
   onStateChange?: (state: PlayerCurvesState) => void;
@@ -91,6 +93,7 @@ export class PlayerCurves {
       fill: options.fill,
       tooltip: options.tooltip,
       onHoverKey: options.onHoverKey,
+      onEditDrag: options.onEditDrag,
       onSelectKey: options.onSelectKey,
       onScrub: (f) => {
         this.player.setFrame(f);

@@ -13,6 +13,7 @@
 import type { FieldNode } from '../../src/formats/binary/fields';
 import { el, uniqueId } from '../shared/dom';
 import { formatDecoded, formatSize, hexOffset, rawBytes } from '../shared/format';
+import { KeyForm, renderKeyForm } from './keyForm';
 
 export type HoverAnchor = HTMLElement | DOMRect | { x: number; y: number };
 
@@ -27,7 +28,12 @@ export interface HoverCardShowOptions {
   placement?: 'below' | 'right';
   /** The file's length when `bytes` are only its start (LoadedFile.partial): what lies past them is arriving, not missing. */
   wholeLength?: number;
+  /** A curve key's numbers as inputs (an editable file): the card then takes the pointer and the focus. */
+  form?: KeyForm;
 }
+
+/** How long a card with a form waits before hiding (the pointer crossing from the key to the card). */
+const FORM_HIDE_DELAY = 400;
 
 export class HoverCard {
   readonly element: HTMLDivElement;
@@ -36,12 +42,35 @@ export class HoverCard {
   private describedAnchor: HTMLElement | undefined;
   /** The node currently shown (or about to be). */
   node: FieldNode | undefined;
+  /** The card shows a form: it stays while the pointer is on it or an input has the focus. */
+  private interactive = false;
+  private pointerInside = false;
+  private hideTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
     this.element = el('div', 'hover-card');
     this.element.id = this.id;
     this.element.setAttribute('role', 'tooltip');
     this.element.hidden = true;
+    this.element.addEventListener('pointerenter', () => { this.pointerInside = true; this.cancelHide(); });
+    this.element.addEventListener('pointerleave', () => { this.pointerInside = false; if (this.interactive) this.hide(); });
+    this.element.addEventListener('focusout', (e) => {
+      if (this.interactive && !this.element.contains(e.relatedTarget as Node | null)) this.hide();
+    });
+    this.element.addEventListener('keydown', (e) => { if (e.key === 'Escape') this.hide(true); });
+  }
+
+  /** The first input of a card with a form (Enter on a selected key moves the focus there). */
+  focusForm(): boolean {
+    const input = this.interactive && !this.element.hidden ? this.element.querySelector<HTMLInputElement>('input') : null;
+    input?.focus();
+    input?.select();
+    return !!input;
+  }
+
+  private cancelHide(): void {
+    if (this.hideTimer) clearTimeout(this.hideTimer);
+    this.hideTimer = undefined;
   }
 
   mount(container: HTMLElement = document.body): void {
@@ -56,7 +85,13 @@ export class HoverCard {
   show(node: FieldNode | undefined, bytes: Uint8Array, anchor: HoverAnchor, options: HoverCardShowOptions = {}): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.cancelHide();
+    // a form being typed in is not replaced by another hover
+    if (this.interactive && !this.element.hidden && this.element.contains(document.activeElement)) return;
     this.node = node;
+    this.interactive = !!options.form;
+    this.element.classList.toggle('hover-card-form', this.interactive);
+    this.element.setAttribute('role', this.interactive ? 'dialog' : 'tooltip');
     const run = (): void => {
       this.timer = undefined;
       if (node) this.render(node, bytes, options);
@@ -69,16 +104,25 @@ export class HoverCard {
     else run();
   }
 
-  hide(): void {
+  /** Hides the card; one with a form waits a moment and stays while used (`now`: at once, whatever). */
+  hide(now = false): void {
+    if (!now && this.interactive && !this.element.hidden) {
+      if (this.pointerInside || this.element.contains(document.activeElement) || this.hideTimer) return;
+      this.hideTimer = setTimeout(() => { this.hideTimer = undefined; this.hide(); }, FORM_HIDE_DELAY);
+      return;
+    }
+    this.cancelHide();
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.node = undefined;
+    this.interactive = false;
+    this.pointerInside = false;
     this.element.hidden = true;
     this.describe(undefined);
   }
 
   dispose(): void {
-    this.hide();
+    this.hide(true);
     this.element.remove();
   }
 
@@ -110,6 +154,7 @@ export class HoverCard {
     const value = formatDecoded(node, options.wholeLength);
     if (value) add('Value', value, 'hc-value');
     for (const [label, v] of options.extra ?? []) add(label, v, 'hc-extra');
+    if (options.form) list.append(...renderKeyForm(options.form));
     this.element.replaceChildren(title, list);
   }
 
@@ -118,6 +163,7 @@ export class HoverCard {
     title.append(el('span', 'hover-card-name', options.title ?? ''));
     const list = el('dl', 'hover-card-facts');
     for (const [label, v] of options.extra ?? []) list.append(el('dt', undefined, label), el('dd', 'hc-extra', v));
+    if (options.form) list.append(...renderKeyForm(options.form));
     this.element.replaceChildren(title, list);
   }
 

@@ -34,7 +34,7 @@ export interface FieldHover {
   /** Scroll the hex view to it (keyboard focus moves through rows). */
   reveal?: boolean;
   /** Heading and extra lines of the card (a curve key's frame and value). */
-  card?: Pick<HoverCardShowOptions, 'title' | 'extra' | 'placement'>;
+  card?: Pick<HoverCardShowOptions, 'title' | 'extra' | 'placement' | 'form'>;
 }
 
 /** The field-linking events every view of the bytes joins. */

@@ -9,6 +9,7 @@ import { asRecord } from '../app/panel';
 import type { Disposable } from '../shared/dom';
 import { FieldIndex, hideCardOnWheel, linkStructure } from './link';
 import { StructureView, StructureViewState } from './structureView';
+import { fieldInputSpec } from './fieldInput';
 
 export class StructurePanel implements Panel {
   readonly id = 'structure';
@@ -25,8 +26,21 @@ export class StructurePanel implements Panel {
       linkStructure(this.view, page.bus, () => this.fields),
       hideCardOnWheel(page.card, this.view.element),
       this.view.onDidChangeState(() => page.bus.stateChanged.fire()),
+      page.bus.editState.event(() => this.updateEditing(page)),
     ];
+    this.updateEditing(page);
   }
+
+  /** Values are typed in place when the host accepts edits (a partial load's tree waits for the whole file). */
+  private updateEditing(page: PageServices): void {
+    const state = page.bus.editState.value;
+    this.view.setEditing(state.editable ? {
+      canEdit: (node) => !this.partial && fieldInputSpec(node) !== undefined,
+      commit: (node, value) => page.bus.host.edit(`Edit ${node.path}`, [{ kind: 'field', path: node.path, value }]),
+    } : undefined);
+  }
+
+  private partial = false;
 
   mount(container: HTMLElement): void {
     this.view.mount(container);
@@ -34,6 +48,7 @@ export class StructurePanel implements Panel {
 
   load(context: PanelContext): void {
     this.fields = context.fields;
+    this.partial = !!context.file.partial;
     this.view.setLabelHints(labelHints(context));
     this.view.setData(context.root, context.file.bytes, context.fields.wholeLength);
     // A new file opens with its chunks (four-character names: ANK1, TTK1 …) expanded.

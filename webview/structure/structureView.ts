@@ -17,6 +17,8 @@ import { Disposable, el, Emitter, setAttr, setClass, setText, uniqueId } from '.
 import { formatValue, hexOffset, isArriving } from '../shared/format';
 import { VirtualList } from '../shared/virtualList';
 import { TreeModel } from './treeModel';
+import { InlineFieldEditor } from './inlineEditor';
+import type { EditAnswer } from '../app/bus';
 import { plural } from '../../src/formats/binary/text';
 
 export type HoverReason = 'mouse' | 'focus';
@@ -53,6 +55,12 @@ interface RowParts {
 
 const COLUMNS = ['Name', 'Value', 'Offset', 'Size', 'Type'];
 
+/** How the tree edits values (StructureView.setEditing). */
+export interface FieldEditing {
+  canEdit(node: FieldNode): boolean;
+  commit(node: FieldNode, value: number | string): Promise<EditAnswer>;
+}
+
 export class StructureView {
   readonly element: HTMLDivElement;
   private readonly grid: HTMLDivElement;
@@ -70,6 +78,10 @@ export class StructureView {
   private hoverIndex: number | undefined;
   private filterTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly disposables: Disposable[] = [];
+  /** Whether a field may be edited, and how an edit is sent (undefined: the tree is read-only). */
+  private editing: FieldEditing | undefined;
+  /** The open inline editor (one at a time). */
+  private editor: InlineFieldEditor | undefined;
 
   private readonly selectEmitter = new Emitter<[FieldNode]>();
   private readonly hoverEmitter = new Emitter<[FieldNode | undefined, HTMLElement | undefined, HoverReason]>();
@@ -129,7 +141,10 @@ export class StructureView {
     this.grid.addEventListener('focusout', (e) => {
       if (!this.grid.contains(e.relatedTarget as Node | null)) this.hoverEmitter.fire(undefined, undefined, 'focus');
     });
-    this.list.viewport.addEventListener('scroll', () => this.stateEmitter.fire(), { passive: true });
+    this.list.viewport.addEventListener('scroll', () => {
+      this.editor?.placeMessage();
+      this.stateEmitter.fire();
+    }, { passive: true });
     this.filterInput.addEventListener('input', () => {
       if (this.filterTimer) clearTimeout(this.filterTimer);
       this.filterTimer = setTimeout(() => this.applyFilter(this.filterInput.value), 60);
@@ -162,6 +177,7 @@ export class StructureView {
    */
   setData(root: FieldNode, bytes: Uint8Array, wholeLength = bytes.length): void {
     this.wholeLength = wholeLength;
+    this.editor?.close(false);
     this.model.setData(root, bytes);
     this.focusIndex = Math.min(this.focusIndex, Math.max(0, this.model.rows.length - 1));
     this.refreshRows();
@@ -305,6 +321,44 @@ export class StructureView {
     return row;
   }
 
+  // ---- inline edit (issue 28) -----------------------------------------------------------------
+
+  /** Lets the user edit scalar values (F2, Enter, double-click on a value); undefined makes the tree read-only again. */
+  setEditing(editing: FieldEditing | undefined): void {
+    this.editing = editing;
+    this.grid.setAttribute('aria-readonly', editing ? 'false' : 'true');
+    if (!editing) this.editor?.close(false);
+  }
+
+  /** The open inline editor (tests). */
+  get inlineEditor(): InlineFieldEditor | undefined {
+    return this.editor;
+  }
+
+  /** Opens the inline editor on a row's value; false when the field cannot be edited. */
+  editRow(index: number): boolean {
+    const node = this.model.nodeAt(index);
+    const editing = this.editing;
+    if (!node || !editing || !editing.canEdit(node)) return false;
+    this.editor?.close(false);
+    const editor = InlineFieldEditor.for(node, {
+      commit: (n, value) => editing.commit(n, value),
+      closed: () => {
+        if (this.editor !== editor) return;
+        this.editor = undefined;
+        this.list.update();
+        this.focus();
+      },
+    });
+    if (!editor) return false;
+    this.editor = editor;
+    this.element.append(editor.message);
+    this.moveFocus(index, false);
+    this.list.update();
+    editor.focus();
+    return true;
+  }
+
   private renderRow(row: HTMLElement, index: number): void {
     const p = this.parts.get(row)!;
     const node = this.model.nodeAt(index);
@@ -333,7 +387,10 @@ export class StructureView {
     setClass(p.chip, `chip role-${role}`);
     setText(p.label, node.name);
     setText(p.hint, this.labelHint?.(node.path) ?? '');
-    setText(p.value, formatValue(node, this.wholeLength));
+    if (this.editor && this.editor.node.path === node.path) {
+      if (this.editor.element.parentElement !== p.value) p.value.replaceChildren(this.editor.element);
+    } else if (p.value.firstElementChild) p.value.replaceChildren(formatValue(node, this.wholeLength));
+    else setText(p.value, formatValue(node, this.wholeLength));
     setText(p.offset, hexOffset(node.offset));
     setAttr(p.offset, 'title', `${node.offset} (decimal)`);
     setText(p.size, String(node.size));
@@ -398,7 +455,7 @@ export class StructureView {
   }
 
   private onMouseDown(e: MouseEvent): void {
-    if (e.button !== 0) return;
+    if (e.button !== 0 || (this.editor && this.editor.element.contains(e.target as Node))) return;
     const i = this.rowFromEvent(e);
     if (i === undefined) return;
     e.preventDefault(); // keep the browser from scrolling the row into view; focus is set below
@@ -411,6 +468,7 @@ export class StructureView {
   private onDoubleClick(e: MouseEvent): void {
     const i = this.rowFromEvent(e);
     if (i === undefined || (e.target as HTMLElement).classList.contains('twisty')) return;
+    if ((e.target as HTMLElement).closest('.col-value') && this.editRow(i)) return;
     this.toggle(i);
   }
 
@@ -477,7 +535,13 @@ export class StructureView {
           if (parent !== undefined) this.moveFocus(parent);
         }
         break;
-      case 'Enter': this.setSelected(i, true); break;
+      case 'Enter':
+        this.setSelected(i, true);
+        this.editRow(i);
+        break;
+      case 'F2':
+        if (!this.editRow(i)) handled = false;
+        break;
       case ' ':
         if (this.model.isExpandable(i)) { this.toggle(i); this.moveFocus(i); } else this.setSelected(i, true);
         break;

@@ -1,0 +1,143 @@
+/**
+ * The edit model, free of vscode: a file's bytes and the page's EditRequest[] (src/wire/protocol.ts)
+ * → the new bytes, or one line saying why not (nothing applied). Field edits write one value in
+ * place (the layout unchanged); key edits go through the keys form (keysDocument → change → the
+ * kind's builder, keyWriters.ts: the converter's canonical layout). Edits apply in order; a run of
+ * key edits shares one keys form and one build.
+ */
+import { describeGroup } from '../anim/describe';
+import { isScalarType, resolvePath } from '../formats/binary/fields';
+import { decode } from '../formats/index';
+import { pageSpecFor } from '../formats/pages';
+import { specOf } from '../formats/registry';
+import type { DecodedFile } from '../formats/types';
+import type { EditRequest } from '../wire/protocol';
+import { BuildInputError } from '../write/input';
+import { keysDocument, KeysDocument } from '../write/keysForm';
+import { writeScalar } from '../write/scalars';
+import { PLAIN_TEXT, writeText } from '../write/structure';
+import { fileEditability } from './editability';
+import { keyWriterFor } from './keyWriters';
+
+export type EditOutcome = { ok: true; bytes: Uint8Array } | { ok: false; message: string };
+
+type KeyEdit = Exclude<EditRequest, { kind: 'field' }>;
+
+/** A refusal: one line, nothing applied. */
+class Refused extends Error {}
+function refuse(message: string): never {
+  throw new Refused(message.replace(/\s*\n\s*/g, ' '));
+}
+
+export function applyEdits(bytes: Uint8Array, fileName: string, edits: readonly EditRequest[]): EditOutcome {
+  try {
+    let current = bytes;
+    let decoded: DecodedFile | undefined;
+    for (let i = 0; i < edits.length;) {
+      decoded ??= decode(current, fileName);
+      const allowed = fileEditability(decoded);
+      if (!allowed.editable) refuse(allowed.reason ?? 'The file cannot be edited.');
+      const edit = edits[i];
+      if (edit.kind === 'field') {
+        current = applyField(decoded, edit);
+        i++;
+      } else {
+        if (!allowed.keyEdits) refuse(allowed.reason ?? 'Keys of this file cannot be edited.');
+        let end = i;
+        while (end < edits.length && edits[end].kind !== 'field') end++;
+        current = applyKeys(decoded, edits.slice(i, end) as KeyEdit[]);
+        i = end;
+      }
+      decoded = undefined;
+    }
+    return { ok: true, bytes: current };
+  } catch (e) {
+    if (e instanceof Refused) return { ok: false, message: e.message };
+    throw e;
+  }
+}
+
+// ---- fields: one value in place ------------------------------------------------------------------
+function applyField(decoded: DecodedFile, edit: Extract<EditRequest, { kind: 'field' }>): Uint8Array {
+  const node = edit.path === '' ? undefined : resolvePath(decoded.root, edit.path, decoded.bytes);
+  if (!node) refuse(`${edit.path}: no such field`);
+  if (node.missing) refuse(`${edit.path}: the field lies past the end of the file`);
+  // a copy (a Buffer's slice, as vscode.workspace.fs.readFile may give, would be a view of the document's bytes)
+  const out = new Uint8Array(decoded.bytes);
+  const endian = specOf(decoded.anim!.format).family.endian;
+  if (isScalarType(node.type)) {
+    try {
+      writeScalar(out, node.offset, node.type, endian, edit.value, edit.path);
+    } catch (e) {
+      if (e instanceof BuildInputError) refuse(`${edit.path} (${node.type}): ${e.reason}`);
+      throw e;
+    }
+    return out;
+  }
+  if (node.type === 'cstring' || /^char\[\d+\]$/.test(node.type)) {
+    if (typeof edit.value !== 'string') refuse(`${edit.path} (${node.type}): expected text, got ${edit.value}`);
+    if (!PLAIN_TEXT.test(edit.value) || edit.value.includes('\\')) refuse(`${edit.path} (${node.type}): only printable ASCII text can be written`);
+    try {
+      writeText({ out, endian }, node.offset, node.size, node.type, edit.value, edit.path);
+    } catch (e) {
+      if (e instanceof BuildInputError) refuse(`${edit.path} (${node.type}): ${e.reason}`);
+      throw e;
+    }
+    return out;
+  }
+  refuse(`${edit.path} is a ${node.type}: only numbers and names are edited in place`);
+}
+
+// ---- keys: through the keys form and the kind's builder ----------------------------------------
+function applyKeys(decoded: DecodedFile, edits: readonly KeyEdit[]): Uint8Array {
+  const anim = decoded.anim!;
+  const writer = keyWriterFor(anim.format)!;
+  const doc: KeysDocument = keysDocument(anim);
+  const groups = pageSpecFor(anim).groups;
+  const groupCount = groups.count(anim);
+  for (const edit of edits) {
+    if (edit.group >= groupCount) refuse(`group ${edit.group}: the file has ${groupCount}`);
+    const described = describeGroup(anim, edit.group);
+    const d = described[edit.track];
+    if (!d) refuse(`track ${edit.track} of ${groups.label(anim, edit.group)}: the group has ${described.length}`);
+    const track = doc.targets[edit.group].tracks.find((t) => t.path === d.path);
+    if (!track) refuse(`${d.path} is derived from the other tracks: edit those`);
+    const name = d.path;
+    if (edit.kind === 'interpolation') {
+      const now = track.step ? 'step' : 'hermite';
+      if (now !== edit.to) refuse(`${name}: ${anim.format.toUpperCase()} tracks cannot change between step and keyed in this version`);
+      continue;
+    }
+    if (!track.keys) refuse(`${name}: step tracks cannot be edited as keys in this version`);
+    const keys = track.keys;
+    if (edit.kind === 'deleteKey') {
+      if (edit.key >= keys.length) refuse(`${name}: no key ${edit.key} (the track has ${keys.length})`);
+      keys.splice(edit.key, 1);
+      continue;
+    }
+    if (edit.kind === 'addKey') {
+      const added = writer.storable(doc, track, { frame: edit.frame, value: edit.value, in: edit.inSlope ?? 0, out: edit.outSlope ?? edit.inSlope ?? 0 });
+      if (keys.some((k) => k.frame === added.frame)) refuse(`${name}: a key at frame ${added.frame} exists already`);
+      const at = keys.findIndex((k) => k.frame > added.frame);
+      keys.splice(at < 0 ? keys.length : at, 0, added);
+      continue;
+    }
+    const old = keys[edit.key];
+    if (!old) refuse(`${name}: no key ${edit.key} (the track has ${keys.length})`);
+    const changed = writer.storable(doc, track, {
+      frame: edit.frame ?? old.frame, value: edit.value ?? old.value, in: edit.inSlope ?? old.in, out: edit.outSlope ?? old.out,
+    });
+    const before = keys[edit.key - 1];
+    const after = keys[edit.key + 1];
+    if ((before && changed.frame < before.frame) || (after && changed.frame > after.frame)) {
+      refuse(`${name} key ${edit.key}: frame ${changed.frame} lies outside its neighbours' (${before?.frame ?? '-∞'}..${after?.frame ?? '∞'}); keys stay in order`);
+    }
+    keys[edit.key] = changed;
+  }
+  try {
+    return writer.build(doc);
+  } catch (e) {
+    if (e instanceof BuildInputError) refuse(`${anim.format.toUpperCase()} keys: ${e.reason}`);
+    throw e;
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * Whether an open document may be edited in its editor: what the place allows (the "any file"
+ * view, an untrusted workspace, an archive entry, a read-only file system), then what the file
+ * allows (src/edit/editability.ts).
+ */
+import * as vscode from 'vscode';
+import { Editability, fileEditability } from '../../edit/editability';
+import type { AnimationDocument } from '../animationDocument';
+import { ARCHIVE_SCHEME } from '../archive/archiveUri';
+import { ANIMATION_ANY_FILE_VIEW_TYPE } from '../viewTypes';
+
+const readOnly = (reason: string): Editability => ({ editable: false, keyEdits: false, reason });
+
+export function hostEditability(document: AnimationDocument, viewType: string): Editability {
+  if (viewType === ANIMATION_ANY_FILE_VIEW_TYPE) return readOnly('Opened as "any file": reopen it in the AnimScope editor to edit it.');
+  if (!vscode.workspace.isTrusted) return readOnly('The workspace is not trusted: files are shown read-only.');
+  if (document.uri.scheme === ARCHIVE_SCHEME) return readOnly('A file inside an archive: saving back into archives is not in this version.');
+  if (vscode.workspace.fs.isWritableFileSystem(document.uri.scheme) === false) return readOnly('The file system is read-only.');
+  if (document.deleted) return readOnly('The file was deleted.');
+  return fileEditability(document.decoded);
+}
