@@ -11,6 +11,7 @@
  * announced (onDidChangeOnDisk) for the user to reload or overwrite.
  */
 import * as vscode from 'vscode';
+import { FileWriter, writeThroughTemporary } from './workspaceWrite';
 import type { ModelBoundFile } from '../export/json';
 import { summarize, Summary } from '../formats/summary';
 import { baseName, decode, MAX_ANIMATION_SIZE, tooLargeFile } from '../formats/index';
@@ -142,17 +143,17 @@ export class AnimationDocument implements vscode.CustomDocument, ProblemSource {
   }
 
   /** Writes the shown bytes to the file (temporary file + rename); the document is clean after. */
-  async save(cancellation?: vscode.CancellationToken): Promise<void> {
+  async save(cancellation?: vscode.CancellationToken, write: FileWriter = writeThroughTemporary): Promise<void> {
     const bytes = this._fileBytes;
-    await writeThroughTemporary(this.uri, bytes, cancellation);
+    await write(this.uri, bytes, cancellation);
     this._savedBytes = bytes;
     this.log.info(`saved ${this.uri.toString()}: ${bytes.length} bytes`);
     this._onDidSave.fire();
   }
 
   /** Writes the shown bytes to `target` (Save As): this document stays as it is. */
-  async saveAs(target: vscode.Uri, cancellation?: vscode.CancellationToken): Promise<void> {
-    await writeThroughTemporary(target, this._fileBytes, cancellation);
+  async saveAs(target: vscode.Uri, cancellation?: vscode.CancellationToken, write: FileWriter = writeThroughTemporary): Promise<void> {
+    await write(target, this._fileBytes, cancellation);
     this.log.info(`saved ${this.uri.toString()} as ${target.toString()}: ${this._fileBytes.length} bytes`);
   }
 
@@ -375,25 +376,6 @@ async function readBackup(backup: vscode.Uri, log: vscode.LogOutputChannel): Pro
   } catch (e) {
     log.warn(`cannot read the backup ${backup.toString()}: ${e instanceof Error ? e.message : String(e)}`);
     return undefined;
-  }
-}
-
-/**
- * `bytes` into `target` through a temporary file beside it and a rename: a failed or cancelled
- * write leaves the target as it was and no temporary file behind.
- */
-export async function writeThroughTemporary(target: vscode.Uri, bytes: Uint8Array, cancellation?: vscode.CancellationToken): Promise<void> {
-  const folder = vscode.Uri.joinPath(target, '..');
-  const temporary = vscode.Uri.joinPath(folder, `.${baseName(target.path)}.${process.pid}-${Date.now().toString(36)}.animscope-save`);
-  const fs = vscode.workspace.fs;
-  try {
-    await fs.createDirectory(folder);
-    await fs.writeFile(temporary, bytes);
-    if (cancellation?.isCancellationRequested) throw new vscode.CancellationError();
-    await fs.rename(temporary, target, { overwrite: true });
-  } catch (e) {
-    await Promise.resolve(fs.delete(temporary)).catch(() => undefined);
-    throw e;
   }
 }
 

@@ -13,6 +13,8 @@ import {
 import { applyEdits } from '../edit/applyEdits';
 import { AnimationDocument, sameBytes } from './animationDocument';
 import { hostEditability } from './edit/hostEditability';
+import { ARCHIVE_SCHEME } from './archive/archiveUri';
+import { FileWriter, writeThroughTemporary } from './workspaceWrite';
 import type { ProblemsReporter } from './diagnostics';
 import { CompanionChoices, loadCompanion } from './model/companions';
 import type { ModelResolver } from './model/lookup';
@@ -96,6 +98,8 @@ export interface ProviderHooks {
   models?: ModelResolver;
   /** Remembers which animations play along ("Also play"); without it, none is ticked. */
   companions?: CompanionChoices;
+  /** Saves a file opened from inside an archive into it (ArchiveFileSystemProvider.writeEntry); without it such files are read-only. */
+  writeArchiveEntry?: (uri: vscode.Uri, stored: Uint8Array) => Promise<void>;
 }
 
 export function loadedFile(doc: AnimationDocument, choices?: CompanionChoices): LoadedFile {
@@ -209,7 +213,7 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
   /** Whether the page may edit, and whether the document is dirty (after every load and save). */
   postEditState(): void {
     if (!this.ready) return;
-    const state = hostEditability(this.document, this.viewType);
+    const state = hostEditability(this.document, this.viewType, !!this.provider.hooks.writeArchiveEntry);
     this.post(msg.editState({ ...state, dirty: this.document.dirty }));
   }
 
@@ -349,7 +353,7 @@ export class AnimationEditorProvider implements vscode.CustomEditorProvider<Anim
    */
   applyEdit(session: EditorSession, m: EditMessage): void {
     const doc = session.document;
-    const allowed = hostEditability(doc, session.viewType);
+    const allowed = hostEditability(doc, session.viewType, !!this.hooks.writeArchiveEntry);
     if (!allowed.editable) {
       session.postEditResult(m.requestId, false, allowed.reason ?? 'This editor is read-only.');
       return;
@@ -373,12 +377,19 @@ export class AnimationEditorProvider implements vscode.CustomEditorProvider<Anim
   }
 
   saveCustomDocument(document: AnimationDocument, cancellation: vscode.CancellationToken): Promise<void> {
-    return document.save(cancellation);
+    return document.save(cancellation, this.writeFile);
   }
 
   saveCustomDocumentAs(document: AnimationDocument, destination: vscode.Uri, cancellation: vscode.CancellationToken): Promise<void> {
-    return document.saveAs(destination, cancellation);
+    return document.saveAs(destination, cancellation, this.writeFile);
   }
+
+  /** A file on disk through a temporary file; a file of an archive into its archive (every other entry kept). */
+  private readonly writeFile: FileWriter = (target, bytes, cancellation) => {
+    if (target.scheme !== ARCHIVE_SCHEME) return writeThroughTemporary(target, bytes, cancellation);
+    if (!this.hooks.writeArchiveEntry) return Promise.reject(new Error('Files inside archives cannot be saved here.'));
+    return this.hooks.writeArchiveEntry(target, bytes);
+  };
 
   revertCustomDocument(document: AnimationDocument): Promise<void> {
     return document.revert();

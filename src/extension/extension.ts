@@ -45,6 +45,8 @@ export function activate(context: vscode.ExtensionContext): void {
     }),
   );
   const archive = registerArchiveSupport(context, log, problems, probe);
+  // An animation opened from an archive saves back into it (the archive file system stays read-only otherwise).
+  provider.hooks.writeArchiveEntry = (uri, stored) => archive.fs.writeEntry(uri, stored);
   if (probe) context.subscriptions.push(registerTestProbes(probe, { provider, statusBar, models, archive }));
 }
 

@@ -12,7 +12,7 @@ import { ArchiveCache, CacheRecord } from './archiveCache';
 import { ArchiveNode, childNamed, NodeInfo, nodeInfo, OpenedLevel } from './archiveTree';
 import { ARCHIVE_SCHEME, displayPath, joinPath, outermostFile, parseArchiveUri } from './archiveUri';
 import { ArchiveWriteError, replaceArchiveEntry } from '../../write/archive/replaceEntry';
-import { writeViaTemporary } from '../workspaceWrite';
+import { writeThroughTemporary } from '../workspaceWrite';
 
 type FsErrorKind = 'FileNotFound' | 'FileNotADirectory' | 'FileIsADirectory' | 'NoPermissions';
 
@@ -152,7 +152,7 @@ export class ArchiveFileSystemProvider implements vscode.FileSystemProvider, vsc
     }
     if (rewritten === outerBytes) return;
     if (parsed.outer.scheme === ARCHIVE_SCHEME) await this.writeEntry(parsed.outer, rewritten);
-    else await writeViaTemporary(parsed.outer, rewritten);
+    else await writeThroughTemporary(parsed.outer, rewritten);
     this.cache.invalidate(outermostFile(uri));
   }
 

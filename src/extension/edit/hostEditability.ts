@@ -11,11 +11,13 @@ import { ANIMATION_ANY_FILE_VIEW_TYPE } from '../viewTypes';
 
 const readOnly = (reason: string): Editability => ({ editable: false, keyEdits: false, reason });
 
-export function hostEditability(document: AnimationDocument, viewType: string): Editability {
+/** `archivesWritable`: a file of an archive saves back into it (the archive file system's writeEntry). */
+export function hostEditability(document: AnimationDocument, viewType: string, archivesWritable = false): Editability {
   if (viewType === ANIMATION_ANY_FILE_VIEW_TYPE) return readOnly('Opened as "any file": reopen it in the AnimScope editor to edit it.');
   if (!vscode.workspace.isTrusted) return readOnly('The workspace is not trusted: files are shown read-only.');
-  if (document.uri.scheme === ARCHIVE_SCHEME) return readOnly('A file inside an archive: saving back into archives is not in this version.');
-  if (vscode.workspace.fs.isWritableFileSystem(document.uri.scheme) === false) return readOnly('The file system is read-only.');
+  if (document.uri.scheme === ARCHIVE_SCHEME) {
+    if (!archivesWritable) return readOnly('A file inside an archive: it cannot be saved back into its archive here.');
+  } else if (vscode.workspace.fs.isWritableFileSystem(document.uri.scheme) === false) return readOnly('The file system is read-only.');
   if (document.deleted) return readOnly('The file was deleted.');
   return fileEditability(document.decoded);
 }
