@@ -164,6 +164,7 @@ export class AnimationDocument implements vscode.CustomDocument, ProblemSource {
     this._savedBytes = bytes;
     this._deleted = false;
     this.showBytes(bytes, size);
+    this.log.info(`reverted ${this.uri.toString()}: ${bytes.length} bytes`);
     this._onDidReload.fire({ keepView: true });
   }
 

@@ -212,9 +212,11 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
 
   /** Whether the page may edit, and whether the document is dirty (after every load and save). */
   postEditState(): void {
-    if (!this.ready) return;
-    const state = hostEditability(this.document, this.viewType, !!this.provider.hooks.writeArchiveEntry);
-    this.post(msg.editState({ ...state, dirty: this.document.dirty }));
+    if (this.ready) this.post(msg.editState(this.editState()));
+  }
+
+  editState(): { editable: boolean; reason?: string; dirty: boolean; keyEdits: boolean } {
+    return { ...hostEditability(this.document, this.viewType, !!this.provider.hooks.writeArchiveEntry), dirty: this.document.dirty };
   }
 
   postEditResult(requestId: number, ok: boolean, message?: string): void {
@@ -310,7 +312,11 @@ export class AnimationEditorProvider implements vscode.CustomEditorProvider<Anim
     const options = { supportsMultipleEditorsPerDocument: true };
     return vscode.Disposable.from(
       vscode.window.registerCustomEditorProvider(ANIMATION_VIEW_TYPE, this, options),
-      vscode.window.registerCustomEditorProvider(ANIMATION_ANY_FILE_VIEW_TYPE, this, options),
+      // read-only, so registered without the editing half (its own edit events would name documents it does not hold)
+      vscode.window.registerCustomEditorProvider(ANIMATION_ANY_FILE_VIEW_TYPE, {
+        openCustomDocument: (uri, context) => this.openCustomDocument(uri, context),
+        resolveCustomEditor: (document, panel) => this.resolveCustomEditor(document, panel),
+      } satisfies vscode.CustomReadonlyEditorProvider<AnimationDocument>, options),
       // trust granted: the editors become editable
       vscode.workspace.onDidGrantWorkspaceTrust(() => { for (const session of this.sessions) session.postEditState(); }),
     );
@@ -351,29 +357,32 @@ export class AnimationEditorProvider implements vscode.CustomEditorProvider<Anim
    * allow it or an edit cannot be stored; else the new bytes are shown in every editor of the
    * document and VS Code's undo stack gets the bytes before and after.
    */
-  applyEdit(session: EditorSession, m: EditMessage): void {
+  applyEdit(session: EditorSession, m: EditMessage): { ok: boolean; message?: string } {
     const doc = session.document;
     const allowed = hostEditability(doc, session.viewType, !!this.hooks.writeArchiveEntry);
     if (!allowed.editable) {
-      session.postEditResult(m.requestId, false, allowed.reason ?? 'This editor is read-only.');
-      return;
+      const message = allowed.reason ?? 'This editor is read-only.';
+      session.postEditResult(m.requestId, false, message);
+      return { ok: false, message };
     }
     const before = doc.fileBytes;
     const outcome = applyEdits(before, doc.fileName, m.edits);
     if (!outcome.ok) {
       this.log.info(`${session.key}: edit "${m.label}" refused: ${outcome.message}`);
       session.postEditResult(m.requestId, false, outcome.message);
-      return;
+      return outcome;
     }
     session.postEditResult(m.requestId, true);
     const after = outcome.bytes;
-    if (sameBytes(before, after)) return;
+    if (sameBytes(before, after)) return { ok: true };
     doc.setBytes(after);
+    this.log.info(`${session.key}: edit "${m.label}" applied (${m.edits.length} change${m.edits.length === 1 ? '' : 's'}, ${after.length} bytes)`);
     this._onDidChangeCustomDocument.fire({
       document: doc, label: m.label,
       undo: () => doc.setBytes(before),
       redo: () => doc.setBytes(after),
     });
+    return { ok: true };
   }
 
   saveCustomDocument(document: AnimationDocument, cancellation: vscode.CancellationToken): Promise<void> {

@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { ArchiveListing } from '../wire/archiveProtocol';
+import { EditRequest, msg } from '../wire/protocol';
 import type { ArchiveSupport } from './archive';
 import type { ArchiveProbe, ArchiveRenderState } from './archive/archiveEditor';
 import type { AnimationEditorProvider, EditorProbe, OpenTiming, RenderState, SelectionState } from './editorProvider';
@@ -23,6 +24,8 @@ export const TEST_COMMANDS = {
   archiveOpenRow: 'animscope._test.archiveOpenRow',
   archiveViewRoots: 'animscope._test.archiveViewRoots',
   archiveCache: 'animscope._test.archiveCache',
+  applyEdit: 'animscope._test.applyEdit',
+  editState: 'animscope._test.editState',
 } as const;
 
 const MAX_TIMINGS = 200;
@@ -107,5 +110,14 @@ export function registerTestProbes(probe: TestProbe, parts: ProbedParts): vscode
     }),
     command(TEST_COMMANDS.archiveViewRoots, () => archive.tree.archives.map((u) => u.toString())),
     command(TEST_COMMANDS.archiveCache, () => archive.fs.cacheStats()),
+    // as if the page of the document's first editor sent an `edit` message
+    command(TEST_COMMANDS.applyEdit, (uri: vscode.Uri | string, label: string, edits: EditRequest[]): { ok: boolean; message?: string } | undefined => {
+      const session = provider.sessionsFor(typeof uri === 'string' ? vscode.Uri.parse(uri) : uri)[0];
+      return session && provider.applyEdit(session, msg.edit(0, label, edits));
+    }),
+    command(TEST_COMMANDS.editState, (uri: vscode.Uri | string) => {
+      const session = provider.sessionsFor(typeof uri === 'string' ? vscode.Uri.parse(uri) : uri)[0];
+      return session && { ...session.editState(), bytes: Array.from(session.document.fileBytes) };
+    }),
   );
 }
