@@ -8,7 +8,9 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { describeGroup } from '../../../src/anim/describe';
+import { describeGroup, describeTracks } from '../../../src/anim/describe';
+import { decompressEntry, extractAny, openAnyArchive } from '../../../src/formats/archive/archive';
+import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import { decode } from '../../../src/formats/index';
 import { realFiles } from '../../unit/helpers';
 import {
@@ -22,6 +24,12 @@ interface EditState { editable: boolean; reason?: string; dirty: boolean; keyEdi
 const editState = (uri: vscode.Uri): Thenable<EditState | undefined> => vscode.commands.executeCommand<EditState | undefined>(EDIT_STATE, uri);
 const applyEdit = (uri: vscode.Uri, label: string, edits: unknown[]): Thenable<{ ok: boolean; message?: string } | undefined> =>
   vscode.commands.executeCommand(APPLY_EDIT, uri, label, edits);
+/** An archive's files, decompressed, by inner path, in the archive's order. */
+function archiveEntries(file: string): Map<string, Buffer> {
+  const archive = openAnyArchive(new Uint8Array(fs.readFileSync(file)), new DiagnosticSink(), { detectEntries: false });
+  return new Map(archive.entries.filter((e) => e.kind === 'file')
+    .map((e) => [e.path, Buffer.from(decompressEntry(extractAny(archive, e), new DiagnosticSink()))]));
+}
 const s16At = (bytes: ArrayLike<number>, at: number): number => (((bytes[at] << 8) | bytes[at + 1]) << 16) >> 16;
 
 /** Walk.bck of Kuribo.arc, written loose into `dir` (duration 40; joints/2/rotation/z key 1 = 93.05419921875°). */
@@ -126,5 +134,63 @@ suite('Editing (in the VS Code extension host)', () => {
     const state = (await editState(motn.uri))!;
     assert.deepStrictEqual([state.editable, state.keyEdits], [true, false]);
     assert.match((await applyEdit(motn.uri, 'x', [{ kind: 'key', group: 0, track: 0, key: 0, value: 1 }]))!.message ?? '', /Keys of MOTN files cannot be written yet/);
+  });
+
+  test('Walk.bck inside Kuribo.arc: edit, undo, redo, save; the archive holds the value and every other entry is byte-identical; reopened, it is there', async () => {
+    const arc = copySample(dir, 'archives/Kuribo.arc');
+    const before = archiveEntries(arc.file);
+    assert.strictEqual(s16At(before.get('Kuribo/Walk.bck')!, 0x2a), 40, 'ANK1 duration (s16 at 0x2A)');
+    const uri = vscode.Uri.from({ scheme: 'animscope-archive', path: '/Kuribo/Walk.bck', query: arc.uri.toString() });
+    let since = Date.now();
+    await openWith(uri);
+    await waitForRender(uri, since);
+    const initial = (await editState(uri))!;
+    assert.deepStrictEqual([initial.editable, initial.dirty], [true, false], initial.reason);
+
+    since = Date.now();
+    assert.deepStrictEqual(await applyEdit(uri, 'Edit ANK1/duration', [{ kind: 'field', path: 'ANK1/duration', value: 60 }]), { ok: true });
+    await waitForRender(uri, since);
+    await waitForBytes(uri, 'the edit', (s) => s.dirty && s16At(s.bytes, 0x2a) === 60);
+    await vscode.commands.executeCommand('undo');
+    await waitForBytes(uri, 'undo', (s) => !s.dirty && s16At(s.bytes, 0x2a) === 40);
+    await vscode.commands.executeCommand('redo');
+    await waitForBytes(uri, 'redo', (s) => s.dirty && s16At(s.bytes, 0x2a) === 60);
+    await vscode.commands.executeCommand('workbench.action.files.save');
+    await waitForBytes(uri, 'the save', (s) => !s.dirty);
+
+    const after = archiveEntries(arc.file);
+    assert.deepStrictEqual([...after.keys()], [...before.keys()], 'the same entries in the same order');
+    for (const [p, bytes] of before) {
+      if (p !== 'Kuribo/Walk.bck') assert.ok(after.get(p)!.equals(bytes), `${p} is byte-identical`);
+    }
+    const walkBefore = before.get('Kuribo/Walk.bck')!, walkAfter = after.get('Kuribo/Walk.bck')!;
+    assert.deepStrictEqual([...walkAfter.keys()].filter((i) => walkAfter[i] !== walkBefore[i]), [0x2b], 'only the duration byte changed (00 28 → 00 3C)');
+    assert.deepStrictEqual(fs.readdirSync(path.dirname(arc.file)).filter((n) => n.includes('animscope-save')), [], 'no temporary file left');
+
+    await closeAll();
+    since = Date.now();
+    await openWith(uri);
+    await waitForRender(uri, since);
+    assert.strictEqual(s16At((await editState(uri))!.bytes, 0x2a), 60, 'reopened: the saved value');
+  });
+
+  test('motion.bin: a MOTN key value (f16, little-endian) edited in its field and saved; nothing else changes', async () => {
+    const motion = copySample(dir, 'motn/motion.bin', 'motion-edit.bin');
+    const original = fs.readFileSync(motion.file);
+    const since = Date.now();
+    await openWith(motion.uri);
+    await waitForRender(motion.uri, since);
+    // bones/0/position/x of the first sequence: key 1 is stored from 1182742 (two halves); its value is the
+    // second, the f16 sequences[0]/block5[1] at 1182744 (-0.0184326171875)
+    const key = describeTracks(motion.decoded.anim!, 0).find((t) => t.path === 'bones/0/position/x')!.keys.at(1);
+    assert.deepStrictEqual([key.valueOffset, key.value], [1182742, -0.0184326171875]);
+    assert.deepStrictEqual(await applyEdit(motion.uri, 'Edit key', [{ kind: 'field', path: 'sequences[0]/block5[1]', value: 0.5 }]), { ok: true });
+    await vscode.commands.executeCommand('workbench.action.files.save');
+    await waitFor('the save', () => { const b = fs.readFileSync(motion.file); return b.readUInt16LE(1182744) === 0x3800 ? b : undefined; });
+    const saved = fs.readFileSync(motion.file);
+    const changed = [...saved.keys()].filter((i) => saved[i] !== original[i]);
+    assert.ok(changed.length > 0 && changed.every((i) => i === 1182744 || i === 1182745), `only the key's two bytes changed (${changed.join(', ')})`);
+    const reread = describeTracks(decode(new Uint8Array(saved), 'motion.bin').anim!, 0).find((t) => t.path === 'bones/0/position/x')!;
+    assert.strictEqual(reread.keys.at(1).value, 0.5, 'f16 0.5 is 0x3800');
   });
 });
