@@ -103,7 +103,10 @@ export interface SampleStream {
  * (SharedValues), held up to `limit` values; derived matrix elements reuse the sampled SRT values of their entry.
  */
 function* samplePlanned(tracks: PlannedTrack[], frames: number, limit: number): Iterable<SampledTrack> {
-  const shared = new SharedValues(frames, limit);
+  // A texture-matrix element reads its entry's five SRT curves; any other track one.
+  let readings = 0;
+  for (const t of tracks) readings += t.curve ? 1 : 5;
+  const shared = new SharedValues(frames, limit, readings);
   const m = new Float64Array(6);
   for (const t of tracks) {
     if (t.curve) {

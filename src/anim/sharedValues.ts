@@ -68,9 +68,12 @@ export class SharedValues {
   /**
    * @param frames values per track (frames 0 … frames − 1).
    * @param limit values held at most (a streamed document stays bounded).
+   * @param readings how many curves will be looked up at most: the table need not be larger than
+   *   twice that (a small file's 27 tracks no longer allocate 4,096 slots twice).
    */
-  constructor(private readonly frames: number, limit = Infinity) {
-    const slots = Math.max(1, Math.min(SLOTS, Math.floor(limit / Math.max(1, frames))));
+  constructor(private readonly frames: number, limit = Infinity, readings = Infinity) {
+    const wanted = Number.isFinite(readings) ? Math.max(WAYS, 2 ** Math.ceil(Math.log2(Math.max(1, 2 * readings)))) : SLOTS;
+    const slots = Math.max(1, Math.min(SLOTS, wanted, Math.floor(limit / Math.max(1, frames))));
     this.curves = new Array(slots).fill(undefined);
     this.values = new Array(slots).fill(undefined);
   }
