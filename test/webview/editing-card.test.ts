@@ -7,26 +7,10 @@
  */
 import * as assert from 'assert';
 import * as path from 'path';
-import { PROJECT_ROOT } from '../app-page/build';
 import { useAppPages } from '../app-page/session';
 import type { Page } from './browser';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type W = any;
-/** 2ndDemo.bck, joint 1 (group 1), track 4 rotation.y: key 1 at frame 87, 351.903076171875° (see editing-curves.test.ts). */
-const BCK = 'j3d/smg/TripodBossCore/2ndDemo.bck';
-const GROUP = 1;
-const TRACK = 4;
-const ARTIFACTS = path.join(PROJECT_ROOT, 'test-artifacts', 'editing');
-
-const edits = (page: Page): Promise<W[]> => page.evaluate(() => (window as W).fakeHost.sent.filter((m: W) => m.type === 'edit').map((m: W) => ({ label: m.label, edits: m.edits })));
-
-const keyAt = (page: Page, track: number, key: number): Promise<{ x: number; y: number }> => page.evaluate(([t, k]) => {
-  const curves = (window as W).animscopeApp.panel('curves').deck.curves;
-  const p = curves.keyScreenPosition(t, k);
-  const r = curves.overlay.getBoundingClientRect();
-  return { x: r.left + p.x, y: r.top + p.y };
-}, [track, key]);
+import { ARTIFACTS, BCK, edits, GROUP, keyAt, TRACK, W } from './editingPage';
 
 const cardInputs = (page: Page): Promise<Record<string, string>> => page.evaluate(() => {
   const out: Record<string, string> = {};

@@ -8,31 +8,10 @@
  */
 import * as assert from 'assert';
 import * as path from 'path';
-import { PROJECT_ROOT } from '../app-page/build';
 import { useAppPages } from '../app-page/session';
 import type { Page } from './browser';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type W = any;
-/**
- * 2ndDemo.bck shows joint 1 first (group 1: joint 0 does not move). Its track 4, rotation.y, has
- * 4 keys (the first at frame 0, value 0; the second at frame 87); the other eight tracks hold one
- * key each (FORMATS.md ANK1: count 1 = a constant).
- */
-const BCK = 'j3d/smg/TripodBossCore/2ndDemo.bck';
-const GROUP = 1;
-const TRACK = 4;
-const ARTIFACTS = path.join(PROJECT_ROOT, 'test-artifacts', 'editing');
-
-const edits = (page: Page): Promise<W[]> => page.evaluate(() => (window as W).fakeHost.sent.filter((m: W) => m.type === 'edit').map((m: W) => ({ label: m.label, edits: m.edits })));
-
-/** A key's dot on the page (client px). */
-const keyAt = (page: Page, track: number, key: number): Promise<{ x: number; y: number }> => page.evaluate(([t, k]) => {
-  const curves = (window as W).animscopeApp.panel('curves').deck.curves;
-  const p = curves.keyScreenPosition(t, k);
-  const r = curves.overlay.getBoundingClientRect();
-  return { x: r.left + p.x, y: r.top + p.y };
-}, [track, key]);
+import { ARTIFACTS, BCK, edits, GROUP, keyAt, TRACK, W } from './editingPage';
 
 /** What the plot reads at a client point in the lane of `track` (frame to a hundredth; value as the lane rounds it). */
 const pointAt = (page: Page, track: number, x: number, y: number): Promise<{ frame: number; value: number }> => page.evaluate(([t, px, py]) => {
