@@ -8,13 +8,12 @@ import * as path from 'path';
 import { decode } from '../formats/index';
 import { plural } from '../formats/binary/text';
 import { hex } from '../formats/binary/diagnostics';
-import { buildBckFromKeys } from '../write/bck/layout';
+import { buildFromKeys } from '../write/buildFromKeys';
 import { splitArchivePath } from '../formats/archive/archive-path';
 import { isAnyArchive } from '../formats/archive/archive';
 import { isFileSync, readFileBytes } from '../formats/archive/node';
 import { ArchiveWriteError, replaceArchiveEntry } from '../write/archive/replaceEntry';
 import { buildFromExport, isExportDocument } from '../write/exportBuild';
-import { buildMotnFromKeys } from '../write/motn';
 import { BuildInputError, isObject } from '../write/input';
 import { parse } from './args';
 import { safe } from './format';
@@ -46,7 +45,7 @@ function readDocument(file: string): unknown {
 /** The bytes a document describes; a value it cannot take is a CliError (exit 2) naming its JSON path. */
 export function buildDocument(doc: unknown, file: string): Uint8Array {
   try {
-    if (isObject(doc) && doc.keysVersion !== undefined) return doc.format === 'motn' ? buildMotnFromKeys(doc) : buildBckFromKeys(doc);
+    if (isObject(doc) && doc.keysVersion !== undefined) return buildFromKeys(doc);
     if (!isObject(doc) || !isExportDocument(doc)) {
       throw new BuildInputError('', 'neither an AnimScope export nor a keys form (`animscope export FILE -o DOC.json` or `animscope keys FILE -o KEYS.json` writes one)');
     }

@@ -1,11 +1,11 @@
 /**
  * The one place that says which kinds' keys form (src/write/keysForm.ts) can be built back into a
- * file, and how an edited key is made storable by the kind. Today only BCK has a builder
- * (buildBckFromKeys); the dispatcher `buildFromKeys(doc)` in src/write/ replaces this table's
- * `build` when it lands, and each kind's `storable` moves beside its builder.
+ * file from the editor, and how an edited key is made storable by the kind. The builders are
+ * src/write/buildFromKeys.ts's; the editor offers key edits for BCK only so far (a MOTN keys form
+ * needs the file's layout, which the editor's keys form does not carry yet).
  */
 import type { AnimFormat } from '../formats/pages';
-import { buildBckFromKeys } from '../write/bck/layout';
+import { buildFromKeys } from '../write/buildFromKeys';
 import type { KeysDocument, KeysTrack } from '../write/keysForm';
 
 export interface EditedKey { frame: number; value: number; in: number; out: number }
@@ -28,7 +28,7 @@ function storableBck(doc: KeysDocument, track: KeysTrack, key: EditedKey): Edite
 }
 
 const KEY_WRITERS: Partial<Record<AnimFormat, KeyWriter>> = {
-  bck: { build: buildBckFromKeys, storable: storableBck },
+  bck: { build: buildFromKeys, storable: storableBck },
 };
 
 /** The key writer of a kind; undefined when its keys cannot be built yet (key edits are then refused). */

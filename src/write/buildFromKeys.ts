@@ -1,0 +1,28 @@
+/**
+ * The keys form (src/write/keysForm.ts) back to a file: the one table of the kinds that have a
+ * builder in the converter's layout. The CLI's `build`, the editor's key edits and the glTF import
+ * all go through it, so a kind added here is built everywhere.
+ */
+import type { AnimFormat } from '../formats/pages';
+import { buildBckFromKeys } from './bck/layout';
+import { fail, isObject } from './input';
+import { buildMotnFromKeys } from './motn/layout';
+
+const BUILDERS: Partial<Record<AnimFormat, (doc: unknown) => Uint8Array>> = {
+  bck: buildBckFromKeys,
+  motn: buildMotnFromKeys,
+};
+
+/** Whether keys of `format` can be built back into a file. */
+export function canBuildFromKeys(format: string): boolean {
+  return Object.prototype.hasOwnProperty.call(BUILDERS, format);
+}
+
+/** The file a keys form describes; a form it cannot take is a BuildInputError naming its JSON path. */
+export function buildFromKeys(doc: unknown): Uint8Array {
+  const format = isObject(doc) && typeof doc.format === 'string' ? doc.format : undefined;
+  if (format === undefined || !canBuildFromKeys(format)) {
+    fail('format', `keys of ${format === undefined ? 'an unnamed kind' : JSON.stringify(format)} cannot be built yet: ${Object.keys(BUILDERS).join(', ')} can`);
+  }
+  return BUILDERS[format as AnimFormat]!(doc);
+}
