@@ -11,6 +11,7 @@
  * announced (onDidChangeOnDisk) for the user to reload or overwrite.
  */
 import * as vscode from 'vscode';
+import { sameBytes } from '../formats/binary/bytes';
 import { FileWriter, writeThroughTemporary } from './workspaceWrite';
 import type { ModelBoundFile } from '../export/json';
 import { summarize, Summary } from '../formats/summary';
@@ -384,11 +385,6 @@ function decodeBounded(bytes: Uint8Array, size: number, fileName: string): Decod
   return size > MAX_ANIMATION_SIZE ? tooLargeFile(fileName, size) : decode(bytes, fileName);
 }
 
-export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 /** The names in the folder of `uri` (a disk or archive folder); none when it cannot be listed. */
 async function folderNames(uri: vscode.Uri): Promise<string[]> {

@@ -11,7 +11,8 @@ import {
   EditMessage, isWebviewToHost, LoadedFile, LoadMessage, msg, RestMessage, RenderCounts, WebviewCommand, WebviewToHost,
 } from '../wire/protocol';
 import { applyEdits } from '../edit/applyEdits';
-import { AnimationDocument, sameBytes } from './animationDocument';
+import { AnimationDocument } from './animationDocument';
+import { sameBytes } from '../formats/binary/bytes';
 import { hostEditability } from './edit/hostEditability';
 import { ARCHIVE_SCHEME } from './archive/archiveUri';
 import { FileWriter, writeThroughTemporary } from './workspaceWrite';

@@ -9,6 +9,7 @@
  * An entry whose data other entries share (a packer's deduplication) gets a slot of its own right
  * after the shared one, so the others keep their bytes.
  */
+import { align } from '../padding';
 
 export interface RegionEntry {
   /** Absolute offset of the entry's data. */
@@ -27,18 +28,14 @@ export interface RegionReplacement {
 
 export class ArchiveWriteError extends Error {}
 
-export function alignUp(n: number, align: number): number {
-  return Math.ceil(n / align) * align;
-}
-
 /**
  * Replaces the data of `entries[target]` in the region [start, end) of `bytes` by `data`. Every
  * entry must lie inside the region; the target may not overlap another entry partly. New slots
- * start at multiples of `align.to` counted from `align.from` (the offsets' base).
+ * start at multiples of `alignment.to` counted from `alignment.from` (the offsets' base).
  */
 export function replaceInRegion(
   bytes: Uint8Array, start: number, end: number, entries: readonly RegionEntry[], target: number, data: Uint8Array,
-  align: { to: number; from: number },
+  alignment: { to: number; from: number },
 ): RegionReplacement {
   for (const e of entries) {
     if (e.offset < start || e.offset + e.size > end) throw new ArchiveWriteError(`an entry at 0x${e.offset.toString(16)} (${e.size} bytes) lies outside the data section`);
@@ -77,12 +74,12 @@ export function replaceInRegion(
     }
     if (shared) {
       push(original);
-      push(new Uint8Array(alignUp(cursor - align.from, align.to) + align.from - cursor));
+      push(new Uint8Array(align(cursor - alignment.from, alignment.to) + alignment.from - cursor));
       targetOffset = cursor;
-      push(padded(alignUp(data.length, align.to)));
+      push(padded(align(data.length, alignment.to)));
     } else {
       targetOffset = cursor;
-      push(data.length === t.size ? withData(original, data) : padded(alignUp(data.length, align.to)));
+      push(data.length === t.size ? withData(original, data) : padded(align(data.length, alignment.to)));
     }
   }
   const region = concat(pieces, cursor - start);

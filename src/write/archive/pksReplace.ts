@@ -10,16 +10,6 @@ import { parsePks, PKS_ENTRY_SIZE } from '../../formats/archive/pks';
 import type { PksEntry } from '../../formats/archive/pks';
 import { ArchiveWriteError, replaceInRegion } from './dataRegion';
 
-function u32(b: Uint8Array, o: number): number {
-  return (b[o] | (b[o + 1] << 8) | (b[o + 2] << 16) | (b[o + 3] << 24)) >>> 0;
-}
-function setU32(b: Uint8Array, o: number, v: number): void {
-  b[o] = v & 0xff;
-  b[o + 1] = (v >>> 8) & 0xff;
-  b[o + 2] = (v >>> 16) & 0xff;
-  b[o + 3] = v >>> 24;
-}
-
 /** The largest power of two up to 32 that divides every offset. */
 function commonAlignment(offsets: number[]): number {
   let align = 32;
@@ -35,7 +25,8 @@ export function replacePksEntry(pks: Uint8Array, entry: PksEntry, data: Uint8Arr
   const target = files.findIndex((e) => e.index === entry.index);
   if (target < 0) throw new ArchiveWriteError(`"${entry.path}" is not an entry of this archive`);
 
-  const dict = ipac + u32(pks, ipac + 4);
+  const before = new DataView(pks.buffer, pks.byteOffset, pks.byteLength);
+  const dict = ipac + before.getUint32(ipac + 4, true);
   const dictEnd = dict + files.length * PKS_ENTRY_SIZE;
   const dataStart = Math.min(...files.map((e) => e.dataOffset));
   const dictAfter = dict >= dataStart;
@@ -51,12 +42,13 @@ export function replacePksEntry(pks: Uint8Array, entry: PksEntry, data: Uint8Arr
   out.set(region, dataStart);
   out.set(pks.subarray(regionEnd), regionEnd + delta);
 
+  const view = new DataView(out.buffer);
   const newDict = dictAfter ? dict + delta : dict;
-  if (dictAfter) setU32(out, ipac + 4, newDict - ipac);
-  files.forEach((e, i) => setU32(out, newDict + (e.recordOffset - dict) + 12, offsets[i] - ipac));
-  setU32(out, newDict + (files[target].recordOffset - dict) + 16, data.length);
-  const contentSize = u32(pks, ipac + 12);
+  if (dictAfter) view.setUint32(ipac + 4, newDict - ipac, true);
+  files.forEach((e, i) => view.setUint32(newDict + (e.recordOffset - dict) + 12, offsets[i] - ipac, true));
+  view.setUint32(newDict + (files[target].recordOffset - dict) + 16, data.length, true);
+  const contentSize = before.getUint32(ipac + 12, true);
   // The content size counts from the IPAC block; it grows when it reached past the entry.
-  if (ipac + contentSize >= files[target].dataOffset + files[target].size) setU32(out, ipac + 12, contentSize + delta);
+  if (ipac + contentSize >= files[target].dataOffset + files[target].size) view.setUint32(ipac + 12, contentSize + delta, true);
   return out;
 }

@@ -9,6 +9,7 @@
  * compressed again. Anything the readers report as an error in the tables on the way refuses the
  * write (ArchiveWriteError, one line): a damaged archive is not rewritten.
  */
+import { sameBytes } from '../../formats/binary/bytes';
 import { DiagnosticSink } from '../../formats/binary/diagnostics';
 import { compressionOf, decompressEntry, extractAny, isAnyArchive, openAnyArchive } from '../../formats/archive/archive';
 import type { Compression } from '../../formats/archive/archive';
@@ -23,11 +24,6 @@ export { ArchiveWriteError } from './dataRegion';
 /** Archives entered on the way down, the outermost included (as the readers' nesting limit). */
 const MAX_DEPTH = 8;
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 /** `data` compressed as `original` was (`original` is returned when `data` is what it holds). */
 function compressLike(original: Uint8Array, decompressed: Uint8Array, data: Uint8Array, how: Compression): Uint8Array {
