@@ -11,7 +11,7 @@ import * as path from 'path';
 import { useAppPages } from '../app-page/session';
 import type { Page } from './browser';
 
-import { ARTIFACTS, BCK, edits, GROUP, keyAt, TRACK, W } from './editingPage';
+import { ARTIFACTS, BCK, curvePointAt, edits, GROUP, keyAt, TRACK, W } from './editingPage';
 
 /** What the plot reads at a client point in the lane of `track` (frame to a hundredth; value as the lane rounds it). */
 const pointAt = (page: Page, track: number, x: number, y: number): Promise<{ frame: number; value: number }> => page.evaluate(([t, px, py]) => {
@@ -83,13 +83,7 @@ describe('editor page: editing keys in the curves (chromium, simulated host)', f
   it('a double-click on a curve adds a key there, on the curve', async () => {
     const page = await pages.open(`${BCK}&editable`);
     // frame 40 on rotation.y, between key 0 (frame 0) and key 1 (frame 87)
-    const on = await page.evaluate((t) => {
-      const curves = (window as W).animscopeApp.panel('curves').deck.curves;
-      const r = curves.overlay.getBoundingClientRect();
-      const lane = curves.scale.lanes.find((l: W) => l.tracks.includes(t));
-      const track = (window as W).animscopeApp.panel('curves').tracks[t];
-      return { x: r.left + curves.scale.frameToX(40), y: r.top + curves.scale.valueToY(lane, track.evaluate(40)), value: track.evaluate(40) };
-    }, TRACK);
+    const on = await curvePointAt(page, TRACK, 40);
     await (page.mouse as W).dblclick(on.x, on.y);
     await page.waitForFunction(() => (window as W).fakeHost.sent.some((m: W) => m.type === 'edit'));
     const [sent] = await edits(page);
@@ -199,13 +193,7 @@ describe('editor page: editing keys in the curves (chromium, simulated host)', f
 
   it('a right-click on a curve offers to add a key there', async () => {
     const page = await pages.open(`${BCK}&editable`);
-    const on = await page.evaluate((t) => {
-      const curves = (window as W).animscopeApp.panel('curves').deck.curves;
-      const r = curves.overlay.getBoundingClientRect();
-      const lane = curves.scale.lanes.find((l: W) => l.tracks.includes(t));
-      const track = (window as W).animscopeApp.panel('curves').tracks[t];
-      return { x: r.left + curves.scale.frameToX(40), y: r.top + curves.scale.valueToY(lane, track.evaluate(40)) };
-    }, TRACK);
+    const on = await curvePointAt(page, TRACK, 40);
     await page.evaluate(([x, y]) => document.elementFromPoint(x, y)!.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: x, clientY: y })), [on.x, on.y]);
     const items = await page.evaluate(() => [...document.querySelectorAll('.as-curves-menu:not([hidden]) [role=menuitem]')].map((b) => b.textContent));
     assert.strictEqual(items.length, 1, JSON.stringify(items));

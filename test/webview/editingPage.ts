@@ -25,3 +25,12 @@ export const keyAt = (page: Page, track: number, key: number): Promise<{ x: numb
   const r = curves.overlay.getBoundingClientRect();
   return { x: r.left + p.x, y: r.top + p.y };
 }, [track, key]);
+
+/** The point of `track`'s curve at `frame` (client px) and its value there. */
+export const curvePointAt = (page: Page, track: number, frame: number): Promise<{ x: number; y: number; value: number }> => page.evaluate(([t, f]) => {
+  const curves = (window as W).animscopeApp.panel('curves').deck.curves;
+  const r = curves.overlay.getBoundingClientRect();
+  const lane = curves.scale.lanes.find((l: W) => l.tracks.includes(t));
+  const described = (window as W).animscopeApp.panel('curves').tracks[t];
+  return { x: r.left + curves.scale.frameToX(f), y: r.top + curves.scale.valueToY(lane, described.evaluate(f)), value: described.evaluate(f) };
+}, [track, frame]);
