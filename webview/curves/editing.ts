@@ -4,8 +4,8 @@
  * preview: the host's reload confirms), and the tangent handles' geometry.
  */
 import type { DescribedKey, DescribedTrack } from '../../src/anim';
-import { hermite } from '../../src/anim/curve';
-import type { KeyList } from '../../src/anim/tracks';
+import { Curve, evaluateCurve } from '../../src/anim/curve';
+import { KeyListBase } from '../../src/anim/tracks';
 import type { TrackUnit } from '../../src/anim/tracks';
 import type { Lane, PlotScale } from './scale';
 
@@ -24,32 +24,33 @@ export const HANDLE_LENGTH = 36;
 
 interface PlainKey { frame: number; value: number; inSlope: number; outSlope: number }
 
-class PlainKeys implements KeyList {
-  constructor(private readonly keys: PlainKey[]) {}
+class PlainKeys extends KeyListBase {
+  constructor(private readonly keys: PlainKey[]) { super(); }
   get length(): number { return this.keys.length; }
   frame(i: number): number { return this.keys[i].frame; }
   value(i: number): number { return this.keys[i].value; }
   inSlope(i: number): number { return this.keys[i].inSlope; }
   outSlope(i: number): number { return this.keys[i].outSlope; }
   at(i: number): DescribedKey { return { ...this.keys[i] }; }
-  toArray(): DescribedKey[] { return this.keys.map((k) => ({ ...k })); }
 }
 
-/** Hermite between plain keys (held before the first and after the last; step tracks hold each value). */
-function evaluatePlain(keys: PlainKey[], step: boolean, f: number): number {
-  const n = keys.length;
-  if (n === 0) return NaN;
-  if (f <= keys[0].frame) return keys[0].value;
-  if (f >= keys[n - 1].frame) return keys[n - 1].value;
-  let lo = 0, hi = n - 1;
+/** The value of the key at or before frame f, held (a step track; the first key's before it). */
+function heldAt(keys: PlainKey[], f: number): number {
+  let lo = 0, hi = keys.length - 1;
+  if (f >= keys[hi].frame) return keys[hi].value;
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
     if (keys[mid].frame <= f) lo = mid; else hi = mid;
   }
-  const a = keys[lo], b = keys[hi];
-  const dt = b.frame - a.frame;
-  if (step || !(dt > 0)) return a.value;
-  return hermite((f - a.frame) / dt, a.value, a.outSlope * dt, b.value, b.inSlope * dt);
+  return keys[lo].value;
+}
+
+/** The preview's evaluation: the sampler's own Hermite curve (src/anim/curve.ts) over the edited keys; held values for a step track. */
+function evaluatorOf(keys: PlainKey[], step: boolean): (f: number) => number {
+  if (keys.length === 0) return () => NaN;
+  if (step) return (f) => heldAt(keys, f);
+  const curve = Curve.fromKeys(keys.map((k) => k.frame), keys.map((k) => k.value), keys.map((k) => k.inSlope), keys.map((k) => k.outSlope));
+  return (f) => evaluateCurve(curve, f);
 }
 
 /**
@@ -74,13 +75,14 @@ export function previewTrack(track: DescribedTrack, edit: CurveEdit): DescribedT
     step = edit.to === 'step';
   }
   keys.sort((a, b) => a.frame - b.frame);
+  const evaluate = evaluatorOf(keys, step);
   return {
     ...track,
     interpolation: step ? 'step' : undefined,
     keys: new PlainKeys(keys),
-    evaluate: (f) => evaluatePlain(keys, step, f),
+    evaluate,
     sample(out, first, stepFrames) {
-      for (let i = 0; i < out.length; i++) out[i] = evaluatePlain(keys, step, first + i * stepFrames);
+      for (let i = 0; i < out.length; i++) out[i] = evaluate(first + i * stepFrames);
     },
   };
 }
