@@ -6,6 +6,7 @@
  * names it) with one value per sampled game frame, and for BXK/BXA the VTX1 colour-array indices
  * each entry writes to (README "glTF export").
  */
+import { specFor } from '../formats/registry';
 import type { AnimData } from '../formats/registry';
 import { describeTracks } from '../anim/describe';
 import { sampleFrames } from './jointAnimation';
@@ -17,9 +18,10 @@ export interface TrackExtras {
   colourIndices?: { channel: number; entry: number; indices: number[] }[];
 }
 
-/** The kinds whose values go to extras this way. */
+/** Whether an animation's values go to extras this way: it changes clusters or vertex colours (its registry facet says which). */
 export function keepsTracksInExtras(anim: AnimData): boolean {
-  return anim.format === 'blk' || anim.format === 'bla' || anim.format === 'bxk' || anim.format === 'bxa';
+  const target = specFor(anim).model.target;
+  return target === 'clusters' || target === 'vertexColours';
 }
 
 const round = (v: number): number => Math.round(v * 1e6) / 1e6;

@@ -181,6 +181,8 @@ export interface EditMessage { type: 'edit'; version: typeof PROTOCOL_VERSION; r
 
 /** host → page: the edit was applied (a fresh `load` with `keepView: true` follows) or refused (message says why, in one line: the field, its type and range). */
 export interface EditResultMessage { type: 'editResult'; version: typeof PROTOCOL_VERSION; requestId: number; ok: boolean; message?: string }
+/** The page's view of an edit's outcome: applied (a `keepView` load follows) or refused, with why in one line. */
+export type EditAnswer = Pick<EditResultMessage, 'ok' | 'message'>;
 
 /** host → page, after every load and whenever it changes: whether edits are accepted (read-only file system, untrusted workspace, a file inside a container the writer cannot rewrite, a kind without a key writer → editable false + reason) and whether the document is dirty. */
 export interface EditStateMessage { type: 'editState'; version: typeof PROTOCOL_VERSION; editable: boolean; reason?: string; dirty: boolean; keyEdits: boolean }

@@ -5,7 +5,7 @@
  */
 import type { DescribedTrack } from '../../src/anim';
 import type { AnimData } from '../../src/formats/pages';
-import type { EditRequest, EditStateMessage, PageCommand, ViewSettings } from '../../src/wire/protocol';
+import type { EditAnswer, EditRequest, EditStateMessage, PageCommand, ViewSettings } from '../../src/wire/protocol';
 import type { HoverCard } from '../hover/hoverCard';
 import { Emitter } from '../shared/dom';
 import { fieldEvents, FieldEvents } from '../structure/link';
@@ -24,11 +24,6 @@ export interface HostPort {
   edit(label: string, edits: EditRequest[]): Promise<EditAnswer>;
 }
 
-/** The host's answer to an edit: applied (a `keepView` load follows) or refused, with why in one line. */
-export interface EditAnswer {
-  ok: boolean;
-  message?: string;
-}
 
 /** What the host accepts (EditStateMessage without its envelope). */
 export type EditState = Omit<EditStateMessage, 'type' | 'version'>;

@@ -3,7 +3,7 @@
  * the curves' display units. Enter sends the ones changed as one `key` edit; a number that is not
  * one, or the host's refusal, shows under them in VS Code's input-validation look.
  */
-import type { EditAnswer } from '../app/bus';
+import type { EditAnswer } from '../../src/wire/protocol';
 import { el } from '../shared/dom';
 
 export type KeyFormField = 'frame' | 'value' | 'inSlope' | 'outSlope';

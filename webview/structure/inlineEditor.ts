@@ -5,7 +5,7 @@
  * Escape cancels.
  */
 import type { FieldNode } from '../../src/formats/binary/fields';
-import type { EditAnswer } from '../app/bus';
+import type { EditAnswer } from '../../src/wire/protocol';
 import { el } from '../shared/dom';
 import { fieldInputSpec, fieldInputText, FieldInputSpec, parseFieldInput } from './fieldInput';
 

@@ -18,7 +18,7 @@ import { formatValue, hexOffset, isArriving } from '../shared/format';
 import { VirtualList } from '../shared/virtualList';
 import { TreeModel } from './treeModel';
 import { InlineFieldEditor } from './inlineEditor';
-import type { EditAnswer } from '../app/bus';
+import type { EditAnswer } from '../../src/wire/protocol';
 import { plural } from '../../src/formats/binary/text';
 
 export type HoverReason = 'mouse' | 'focus';

@@ -5,14 +5,17 @@
  */
 import * as vscode from 'vscode';
 import { Editability, fileEditability } from '../../edit/editability';
-import type { AnimationDocument } from '../animationDocument';
+import type { DecodedFile } from '../../formats/types';
 import { ARCHIVE_SCHEME } from '../archive/archiveUri';
 import { ANIMATION_ANY_FILE_VIEW_TYPE } from '../viewTypes';
 
 const readOnly = (reason: string): Editability => ({ editable: false, keyEdits: false, reason });
 
 /** `archivesWritable`: a file of an archive saves back into it (the archive file system's writeEntry). */
-export function hostEditability(document: AnimationDocument, viewType: string, archivesWritable = false): Editability {
+/** What of an open document decides it (an AnimationDocument has these). */
+export interface EditableDocument { readonly uri: vscode.Uri; readonly deleted: boolean; readonly decoded: DecodedFile }
+
+export function hostEditability(document: EditableDocument, viewType: string, archivesWritable = false): Editability {
   if (viewType === ANIMATION_ANY_FILE_VIEW_TYPE) return readOnly('Opened as "any file": reopen it in the AnimScope editor to edit it.');
   if (!vscode.workspace.isTrusted) return readOnly('The workspace is not trusted: files are shown read-only.');
   if (document.uri.scheme === ARCHIVE_SCHEME) {
