@@ -3,9 +3,12 @@
  * → the new bytes, or one line saying why not (nothing applied). Field edits write one value in
  * place (the layout unchanged); key edits go through the keys form (keysDocument → change → the
  * kind's builder, keyWriters.ts: the converter's canonical layout). Edits apply in order; a run of
- * key edits shares one keys form and one build.
+ * key edits shares one keys form and one build. A Yaz0 file is edited inside and compressed again.
  */
 import { describeGroup } from '../anim/describe';
+import { decompressYaz0, isYaz0 } from '../formats/archive/yaz0';
+import { DiagnosticSink } from '../formats/binary/diagnostics';
+import { encodeYaz0 } from '../write/archive/yaz0Encode';
 import { isScalarType, resolvePath } from '../formats/binary/fields';
 import { decode } from '../formats/index';
 import { pageSpecFor } from '../formats/pages';
@@ -30,6 +33,11 @@ function refuse(message: string): never {
 }
 
 export function applyEdits(bytes: Uint8Array, fileName: string, edits: readonly EditRequest[]): EditOutcome {
+  // A Yaz0 file (`Walk.bck.szs`): edited decompressed, then compressed again (the header's reserved bytes kept).
+  if (isYaz0(bytes)) {
+    const inner = applyEdits(decompressYaz0(bytes, new DiagnosticSink()), fileName, edits);
+    return inner.ok ? { ok: true, bytes: encodeYaz0(inner.bytes, { reserved: bytes.subarray(8, 16) }) } : inner;
+  }
   try {
     let current = bytes;
     let decoded: DecodedFile | undefined;

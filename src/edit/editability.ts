@@ -16,9 +16,6 @@ export function fileEditability(decoded: DecodedFile): Editability {
   if (!decoded.anim) {
     return { editable: false, keyEdits: false, reason: decoded.format === 'model' ? 'Models are shown, not edited.' : 'Only animations that decode can be edited.' };
   }
-  if (decoded.container) {
-    return { editable: false, keyEdits: false, reason: `The file is Yaz0-compressed: saving it would need it compressed again, which this version does not do.` };
-  }
   if (!keyWriterFor(decoded.format)) {
     return { editable: true, keyEdits: false, reason: `Keys of ${decoded.format.toUpperCase()} files cannot be written yet: edit values in the structure tree.` };
   }

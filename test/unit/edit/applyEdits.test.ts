@@ -13,6 +13,9 @@ import { fileEditability } from '../../../src/edit/editability';
 import { keysDocument } from '../../../src/write/keysForm';
 import type { EditRequest } from '../../../src/wire/protocol';
 import { readSample, realFiles } from '../helpers';
+import { decompressYaz0, isYaz0 } from '../../../src/formats/archive/yaz0';
+import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
+import { encodeYaz0 } from '../../../src/write/archive/yaz0Encode';
 
 const walk = (): Uint8Array => realFiles().find((f) => f.path === 'archives/Kuribo.arc/Kuribo/Walk.bck')!.bytes;
 const be16 = (b: Uint8Array, at: number): number => (b[at] << 8) | b[at + 1];
@@ -137,5 +140,21 @@ describe('edit: keys through the keys form and the BCK builder', () => {
     assert.equal(state.editable, true);
     assert.equal(state.keyEdits, false);
     assert.match(refusal(applyEdits(bytes, 'motion.bin', [{ kind: 'key', group: 0, track: 0, key: 0, value: 1 }])), /Keys of MOTN files cannot be written yet/);
+  });
+});
+
+describe('edit: a Yaz0-compressed file', () => {
+  it('Walk.bck compressed with Yaz0: a field edit comes back compressed, and decompressed differs from the file in the duration only', () => {
+    const plain = walk();
+    const compressed = encodeYaz0(plain);
+    assert.ok(fileEditability(decode(compressed, 'Walk.bck.szs')).editable);
+    const out = applyEdits(compressed, 'Walk.bck.szs', [{ kind: 'field', path: 'ANK1/duration', value: 60 }]);
+    assert.ok(out.ok, out.ok ? '' : out.message);
+    assert.ok(isYaz0(out.bytes), 'compressed again');
+    assert.deepEqual([...out.bytes.subarray(8, 16)], [...compressed.subarray(8, 16)], 'the header\'s reserved bytes kept');
+    const back = decompressYaz0(out.bytes, new DiagnosticSink());
+    // ANK1/duration: the s16 at 0x2A (00 28 = 40 → 00 3C = 60)
+    assert.deepEqual([...back.keys()].filter((i) => back[i] !== plain[i]), [0x2b]);
+    assert.equal((back[0x2a] << 8) | back[0x2b], 60);
   });
 });
