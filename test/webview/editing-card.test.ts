@@ -10,7 +10,7 @@ import * as path from 'path';
 import { useAppPages } from '../app-page/session';
 import type { Page } from './browser';
 
-import { ARTIFACTS, BCK, edits, GROUP, keyAt, TRACK, W } from './editingPage';
+import { ARTIFACTS, BCK, edits, GROUP, keyAt, TRACK, typeOver, W } from './editingPage';
 
 const cardInputs = (page: Page): Promise<Record<string, string>> => page.evaluate(() => {
   const out: Record<string, string> = {};
@@ -20,8 +20,7 @@ const cardInputs = (page: Page): Promise<Record<string, string>> => page.evaluat
 
 async function typeIn(page: Page, field: string, text: string): Promise<void> {
   await page.locator(`.hover-card input[data-field="${field}"]`).focus();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
+  await typeOver(page, text);
 }
 
 describe('editor page: typing a key in the hover card (chromium, simulated host)', function () {

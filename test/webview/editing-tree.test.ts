@@ -8,18 +8,14 @@
  */
 import * as assert from 'assert';
 import * as path from 'path';
-import { PROJECT_ROOT } from '../app-page/build';
 import { useAppPages } from '../app-page/session';
 import type { Page } from './browser';
+import { ARTIFACTS, BCK, typeOver, W } from './editingPage';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type W = any;
 /**
  * 2ndDemo.bck's ANK1 header: duration is the s16 at 0x2A (89 frames: bytes 00 59), loopMode the
  * u8 at 0x28 (2, Loop). FORMATS.md, ANK1 header.
  */
-const BCK = 'j3d/smg/TripodBossCore/2ndDemo.bck';
-const ARTIFACTS = path.join(PROJECT_ROOT, 'test-artifacts', 'editing');
 const DURATION = 'ANK1/duration';
 
 const edits = (page: Page): Promise<W[]> => page.evaluate(() => (window as W).fakeHost.sent.filter((m: W) => m.type === 'edit'));
@@ -30,11 +26,6 @@ const focusRow = (page: Page, path: string): Promise<void> => page.evaluate((p) 
 }, path);
 
 const editorOpen = (page: Page): Promise<boolean> => page.evaluate(() => document.querySelector('.structure-edit-input') !== null);
-
-async function typeInto(page: Page, text: string): Promise<void> {
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-}
 
 describe('editor page: editing in the structure tree (chromium, simulated host)', function () {
   this.timeout(120000);
@@ -56,7 +47,7 @@ describe('editor page: editing in the structure tree (chromium, simulated host)'
     await focusRow(page, DURATION);
     await page.keyboard.press('F2');
     assert.strictEqual(await page.evaluate(() => (document.querySelector('.structure-edit-input') as HTMLInputElement).value), '89');
-    await typeInto(page, '120');
+    await typeOver(page, '120');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => (window as W).fakeHost.sent.some((m: W) => m.type === 'edit'));
     const sent = await edits(page);
@@ -72,7 +63,7 @@ describe('editor page: editing in the structure tree (chromium, simulated host)'
     await focusRow(page, 'ANK1/loopMode');
     await page.evaluate(() => document.querySelector('.structure-row.selected .col-value')!.dispatchEvent(new MouseEvent('dblclick', { bubbles: true })));
     assert.strictEqual(await editorOpen(page), true);
-    await typeInto(page, '3');
+    await typeOver(page, '3');
     await page.keyboard.press('Escape');
     assert.strictEqual(await editorOpen(page), false);
     assert.deepStrictEqual(await edits(page), []);
@@ -83,7 +74,7 @@ describe('editor page: editing in the structure tree (chromium, simulated host)'
     await focusRow(page, DURATION);
     await page.keyboard.press('Enter');
     for (const typed of ['40000', '1.5', 'abc']) {
-      await typeInto(page, typed);
+      await typeOver(page, typed);
       await page.keyboard.press('Enter');
       const shown = await page.evaluate(() => {
         const m = document.querySelector('.structure-edit-message') as HTMLElement;
@@ -99,7 +90,7 @@ describe('editor page: editing in the structure tree (chromium, simulated host)'
     const page = await pages.open(`${BCK}&editable&refuse=${encodeURIComponent('duration: the animation has keys up to frame 89')}`);
     await focusRow(page, DURATION);
     await page.keyboard.press('F2');
-    await typeInto(page, '10');
+    await typeOver(page, '10');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => !(document.querySelector('.structure-edit-message') as HTMLElement | null)?.hidden);
     assert.strictEqual(await page.evaluate(() => document.querySelector('.structure-edit-message')!.textContent), 'duration: the animation has keys up to frame 89');
@@ -125,7 +116,7 @@ describe('editor page: editing in the structure tree (chromium, simulated host)'
     // what VS Code saved is not what the page shows (the save is debounced): a keepView load keeps the page's own
     await page.evaluate(() => { const f = (window as W).fakeHost; f.state = undefined; f.sent.length = 0; });
     await page.keyboard.press('F2');
-    await typeInto(page, '100');
+    await typeOver(page, '100');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => (window as W).fakeHost.sent.some((m: W) => m.type === 'rendered'));
     const after = await page.evaluate(() => (window as W).animscopeApp.panel('structure').view.getState());
@@ -139,7 +130,7 @@ describe('editor page: editing in the structure tree (chromium, simulated host)'
       const page = await pages.open(`${BCK}&editable`, { theme });
       await focusRow(page, DURATION);
       await page.keyboard.press('F2');
-      await typeInto(page, '40000');
+      await typeOver(page, '40000');
       await page.keyboard.press('Enter');
       await page.screenshot({ path: path.join(ARTIFACTS, `tree-inline-${theme}.png`) });
       assert.strictEqual(await page.evaluate(() => (document.querySelector('.structure-edit-message') as HTMLElement).hidden), false);

@@ -34,3 +34,9 @@ export const curvePointAt = (page: Page, track: number, frame: number): Promise<
   const described = (window as W).animscopeApp.panel('curves').tracks[t];
   return { x: r.left + curves.scale.frameToX(f), y: r.top + curves.scale.valueToY(lane, described.evaluate(f)), value: described.evaluate(f) };
 }, [track, frame]);
+
+/** Replaces the text of the focused input with `text`, as typing over a selection does. */
+export async function typeOver(page: Page, text: string): Promise<void> {
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+}
