@@ -294,6 +294,12 @@ export interface FormatSpec<A extends FormatData = FormatData> extends PageSpec<
    * the sequences kept raw). Kinds whose layout follows from their keys have none.
    */
   readonly keysLayout?: (anim: A, bytes: Uint8Array) => KeysLayout;
+  /**
+   * `animscope keys`: what ties target `group` to the model and is not a track (material name,
+   * texture-matrix index and centre, TEV colour id, texmap slot, colour-array indices) — editable
+   * like the keys, needed to build the file. Kinds bound by position (joints, shapes) have none.
+   */
+  readonly keysBinding?: (anim: A, group: number) => Record<string, unknown> | undefined;
 }
 
 /** The keys form's `layout` values: one for the document, one per group (undefined: none). */

@@ -6,10 +6,14 @@
 import type { AnimFormat } from '../formats/pages';
 import { buildBckFromKeys } from './bck/layout';
 import { fail, isObject } from './input';
+import { buildBrkFromKeys } from './j3d/kinds/brk';
+import { buildBtkFromKeys } from './j3d/kinds/btk';
 import { buildMotnFromKeys } from './motn/layout';
 
 const BUILDERS: Partial<Record<AnimFormat, (doc: unknown) => Uint8Array>> = {
   bck: buildBckFromKeys,
+  brk: buildBrkFromKeys,
+  btk: buildBtkFromKeys,
   motn: buildMotnFromKeys,
 };
 

@@ -5,7 +5,8 @@
  * `{frame, value}` runs (a run holds until the next one), names as text. Read through the
  * registry's groups and the curve view's key lists (src/anim), so it is what the editor shows.
  *
- * This round prints it; building a file from it (the converter's canonical layout) comes next.
+ * Targets bound by name or slot also carry their `binding` (FormatSpec.keysBinding): material
+ * name, texture-matrix index and centre, colour id, texmap slot, colour-array indices.
  */
 import { describePlanned } from '../anim/describe';
 import type { KeyList } from '../anim/describe';
@@ -41,6 +42,8 @@ export interface KeysTarget {
   duration?: number;
   loopMode?: number;
   tracks: KeysTrack[];
+  /** What ties the target to the model and is not a track (FormatSpec.keysBinding): editable, needed to build. */
+  binding?: Record<string, unknown>;
   /** What the file's layout holds for this target that its keys do not say (FormatSpec.keysLayout): not for editing. */
   layout?: Record<string, unknown>;
 }
@@ -97,7 +100,8 @@ export function keysDocument(anim: AnimData, bytes?: Uint8Array): KeysDocument {
       else track.keys = hermiteKeys(t.keys);
       tracks.push(track);
     }
-    const target: KeysTarget = { index: g, key: groups.key(anim, g), label: groups.label(anim, g), tracks };
+    const binding = spec.keysBinding?.(anim as never, g);
+    const target: KeysTarget = { index: g, key: groups.key(anim, g), label: groups.label(anim, g), ...(binding ? { binding } : {}), tracks };
     if (groups.separate) {
       const name = groups.animation?.(anim, g)?.name;
       if (name !== undefined) target.name = name;

@@ -12,6 +12,12 @@ export function materialColourBind<A extends MaterialColourData>(chunkId: string
   return (anim, model, root) => bindMaterialColour(anim.entries ?? [], chunkId, model, root);
 }
 
+/** The keys form's binding of entry `g`: its material (FormatSpec.keysBinding). */
+export function materialColourKeysBinding(anim: MaterialColourData, g: number): Record<string, unknown> | undefined {
+  const e = anim.entries?.[g];
+  return e && { material: e.materialName };
+}
+
 /** The export schema of a material colour kind: entries of `track`s with a material name, and R, G, B, A banks of `bank`. */
 export function materialColourSchema(format: string, track: object, bank: object): object {
   return {

@@ -6,6 +6,7 @@ import { resolvePath } from '../binary/fields';
 import type { ModelBind } from '../spec';
 import { bindVertexColours } from './binding';
 import { rgbaSchema } from './family';
+import { entryOfGroup } from './vtxcolourPage';
 import type { VertexColourData } from './vtxcolourPage';
 
 /** The binding of a vertex-colour kind whose chunk is `chunkId` (VCK1, VCF1): its index sets against the model's colour arrays. */
@@ -15,6 +16,15 @@ export function vertexColourBind<A extends VertexColourData>(chunkId: string): M
     pool: anim.indexPools?.[c] ?? new Uint16Array(0),
     setTableOffset: resolvePath(root, `${chunkId}/indexSetTable${c}`, bytes)?.offset,
   })), model);
+}
+
+/** The keys form's binding of group `g`: the colour-array indices its entry writes (FormatSpec.keysBinding; the channel is in its tracks' paths). */
+export function vertexColourKeysBinding(anim: VertexColourData, g: number): Record<string, unknown> | undefined {
+  const at = entryOfGroup(anim, g);
+  if (!at) return undefined;
+  const set = anim.channels[at.channel][at.entry].indexSet;
+  const pool = anim.indexPools?.[at.channel] ?? new Uint16Array(0);
+  return { indices: Array.from(pool.subarray(Math.min(set.first, pool.length), Math.min(set.first + set.count, pool.length))) };
 }
 
 /** Export schema of the vertex-colour data around an entry's four tracks. */

@@ -2,7 +2,7 @@
 import type { FormatSpec } from '../../spec';
 import { FULL_TRACK_SCHEMA, j3dFullSummary, j3dMagic, j3dPatterns, rgbaList } from '../family';
 import { J3D_FAMILY } from '../j3dFamily';
-import { materialColourBind, materialColourSchema } from '../colourSpec';
+import { materialColourBind, materialColourKeysBinding, materialColourSchema } from '../colourSpec';
 import { BPA_CODES, decodeBpa } from './decode';
 import type { BpaAnim } from './types';
 import { BPA_PAGE } from './page';
@@ -23,6 +23,7 @@ export const BPA: FormatSpec<BpaAnim> = {
     ...BPA_PAGE.wire,
     pack: (anim) => anim,
   },
+  keysBinding: materialColourKeysBinding,
   samplePaths: ['`entries/{i}/{r|g|b|a}` (material colour 0, the stored byte, 0..255)'],
   schema: materialColourSchema('bpa', FULL_TRACK_SCHEMA, { $ref: '#/definitions/numbers' }),
 };

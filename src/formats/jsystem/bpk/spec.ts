@@ -2,7 +2,7 @@
 import type { FormatSpec } from '../../spec';
 import { j3dMagic, j3dPatterns, j3dSummary, rgbaList } from '../family';
 import { J3D_FAMILY } from '../j3dFamily';
-import { materialColourBind, materialColourSchema } from '../colourSpec';
+import { materialColourBind, materialColourKeysBinding, materialColourSchema } from '../colourSpec';
 import { BPK_CODES, decodeBpk } from './decode';
 import type { BpkAnim } from './types';
 import { BPK_PAGE } from './page';
@@ -23,6 +23,7 @@ export const BPK: FormatSpec<BpkAnim> = {
     ...BPK_PAGE.wire,
     pack: (anim) => anim,
   },
+  keysBinding: materialColourKeysBinding,
   samplePaths: ['`entries/{i}/{r|g|b|a}` (material colour 0, 0..255 as the game computes it)'],
   schema: materialColourSchema('bpk', { $ref: '#/definitions/keyTrack' }, { $ref: '#/definitions/numbers' }),
 };

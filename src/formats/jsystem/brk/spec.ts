@@ -39,6 +39,10 @@ export const BRK: FormatSpec<BrkAnim> = {
     ...BRK_PAGE.wire,
     pack: (anim) => anim,
   },
+  keysBinding: (anim, g) => {
+    const e = g < anim.register.length ? anim.register[g] : anim.konstant[g - anim.register.length];
+    return e && { material: e.materialName, colourId: e.colorId };
+  },
   samplePaths: ['`register/{i}/{r|g|b|a}`, then `konstant/{i}/{r|g|b|a}` (clamped as the game does)'],
   schema: {
     allOf: [{ $ref: '#/definitions/j3dCommon' }],

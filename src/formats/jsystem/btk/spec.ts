@@ -28,6 +28,10 @@ export const BTK: FormatSpec<BtkAnim> = {
     ...BTK_PAGE.wire,
     pack: (anim) => anim,
   },
+  keysBinding: (anim, g) => {
+    const e = anim.entries[g];
+    return e && { material: e.materialName, texMtx: e.texMtxIndex, centre: [...e.center] };
+  },
   samplePaths: [
     '`entries/{i}/{scale|rotation|translation}/{s|t|q}`, then `entries/{i}/matrix/{m00|m01|m02|m10|m11|m12}`',
   ],

@@ -29,6 +29,10 @@ export const BTP: FormatSpec<BtpAnim> = {
     ...BTP_PAGE.wire,
     pack: (anim) => anim,
   },
+  keysBinding: (anim, g) => {
+    const e = anim.entries[g];
+    return e && { material: e.materialName, texMapSlot: e.texMapSlot };
+  },
   samplePaths: ['`entries/{i}/texture` (the TEX1 texture index)'],
   schema: {
     allOf: [{ $ref: '#/definitions/j3dCommon' }],

@@ -2,7 +2,7 @@
 import type { FormatSpec } from '../../spec';
 import { FULL_TRACK_SCHEMA, j3dFullSummary, j3dMagic, j3dPatterns, rgbaList } from '../family';
 import { J3D_FAMILY } from '../j3dFamily';
-import { vertexColourBind, vertexColourSchema } from '../vtxcolourSpec';
+import { vertexColourBind, vertexColourKeysBinding, vertexColourSchema } from '../vtxcolourSpec';
 import { BXA_CODES, decodeBxa } from './decode';
 import type { BxaAnim } from './types';
 import { BXA_PAGE } from './page';
@@ -22,6 +22,7 @@ export const BXA: FormatSpec<BxaAnim> = {
     ...BXA_PAGE.wire,
     pack: (anim) => anim,
   },
+  keysBinding: vertexColourKeysBinding,
   samplePaths: ['`channels/{c}/entries/{i}/{r|g|b|a}` (c = 0, 1; the stored byte)'],
   schema: vertexColourSchema('bxa', FULL_TRACK_SCHEMA, { $ref: '#/definitions/numbers' }),
 };

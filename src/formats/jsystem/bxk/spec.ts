@@ -2,7 +2,7 @@
 import type { FormatSpec } from '../../spec';
 import { j3dMagic, j3dPatterns, j3dSummary, rgbaList } from '../family';
 import { J3D_FAMILY } from '../j3dFamily';
-import { vertexColourBind, vertexColourSchema } from '../vtxcolourSpec';
+import { vertexColourBind, vertexColourKeysBinding, vertexColourSchema } from '../vtxcolourSpec';
 import { BXK_CODES, decodeBxk } from './decode';
 import type { BxkAnim } from './types';
 import { BXK_PAGE } from './page';
@@ -22,6 +22,7 @@ export const BXK: FormatSpec<BxkAnim> = {
     ...BXK_PAGE.wire,
     pack: (anim) => anim,
   },
+  keysBinding: vertexColourKeysBinding,
   samplePaths: ['`channels/{c}/entries/{i}/{r|g|b|a}` (c = 0, 1; 0..255 as the game computes it)'],
   schema: vertexColourSchema('bxk', { $ref: '#/definitions/keyTrack' }, { $ref: '#/definitions/numbers' }),
 };

@@ -1,0 +1,43 @@
+/**
+ * A bank built the converter's way (docs/writing.md, "Bank sharing"): a track's run of elements is
+ * reused where it already occurs (first occurrence, greedy), else appended. Positions are indexed
+ * by their element value (−0 apart from 0), so a run is compared only where its first element occurs.
+ */
+export class Bank {
+  readonly values: number[] = [];
+  private readonly at = new Map<string, number[]>();
+
+  /** `first`: the element the bank starts with (BCK: the channel's default value). */
+  constructor(first?: number) {
+    if (first !== undefined) this.append([first]);
+  }
+
+  private static key(v: number): string {
+    return Object.is(v, -0) ? '-0' : String(v);
+  }
+
+  private append(run: readonly number[]): number {
+    const start = this.values.length;
+    for (const v of run) {
+      const k = Bank.key(v);
+      let list = this.at.get(k);
+      if (!list) this.at.set(k, list = []);
+      list.push(this.values.length);
+      this.values.push(v);
+    }
+    return start;
+  }
+
+  /** Where `run` is in the bank: its first occurrence, or appended. An empty run is at 0. */
+  place(run: readonly number[]): number {
+    if (run.length === 0) return 0;
+    const v = this.values;
+    const candidates = this.at.get(Bank.key(run[0])) ?? [];
+    outer: for (const i of candidates) {
+      if (i + run.length > v.length) break;
+      for (let k = 1; k < run.length; k++) if (!Object.is(v[i + k], run[k])) continue outer;
+      return i;
+    }
+    return this.append(run);
+  }
+}

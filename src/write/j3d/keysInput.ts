@@ -1,0 +1,182 @@
+/**
+ * Reading a J3D keys form (src/write/keysForm.ts) for a builder: the header values, the targets
+ * with their binding and tracks by path, keyed tracks as bank runs and step tracks as per-frame
+ * values — each value checked against the type its bank stores, a refusal naming its JSON path.
+ */
+import { arrayAt, describe, fail, integerAt, member, objectAt, stringAt } from '../input';
+
+export interface TargetInput {
+  path: string;
+  binding: Record<string, unknown>;
+  bindingPath: string;
+  tracks: Map<string, { value: Record<string, unknown>; path: string }>;
+}
+
+export interface KeysInput {
+  header: Record<string, unknown>;
+  targets: TargetInput[];
+}
+
+/** The document of `format`: its header object and targets (at most `maxTargets`). */
+export function readKeys(value: unknown, format: string, maxTargets = 0xffff): KeysInput {
+  const doc = objectAt(value, '');
+  const got = stringAt(doc.format, 'format');
+  if (got !== format) fail('format', `expected ${JSON.stringify(format)}, got ${JSON.stringify(got)}`);
+  const header = objectAt(doc.header, 'header');
+  const list = arrayAt(doc.targets, 'targets');
+  if (list.length > maxTargets) fail('targets', `${list.length} targets: a ${format.toUpperCase()} holds at most ${maxTargets}`);
+  const targets = list.map((t, i): TargetInput => {
+    const path = member('targets', i);
+    const o = objectAt(t, path);
+    const tracksPath = member(path, 'tracks');
+    const tracks = new Map<string, { value: Record<string, unknown>; path: string }>();
+    arrayAt(o.tracks, tracksPath).forEach((tr, k) => {
+      const p = member(tracksPath, k);
+      const track = objectAt(tr, p);
+      tracks.set(stringAt(track.path, member(p, 'path')), { value: track, path: p });
+    });
+    const bindingPath = member(path, 'binding');
+    return { path, binding: o.binding === undefined ? {} : objectAt(o.binding, bindingPath), bindingPath, tracks };
+  });
+  return { header, targets };
+}
+
+/** The header's loop mode and duration (s16), as every kind has them. */
+export function loopAndDuration(header: Record<string, unknown>): { loopMode: number; duration: number } {
+  return {
+    loopMode: integerAt(header.loopMode, 'header.loopMode', 0, 255),
+    duration: integerAt(header.duration, 'header.duration', -0x8000, 0x7fff),
+  };
+}
+
+export function trackOf(target: TargetInput, trackPath: string): { value: Record<string, unknown>; path: string } {
+  const track = target.tracks.get(trackPath);
+  if (!track) fail(member(target.path, 'tracks'), `no track ${trackPath}`);
+  return track;
+}
+
+/** How a bank stores a keyed track's numbers; each returns the stored value or refuses `path`. */
+export interface Quantiser {
+  frame(v: number, path: string): number;
+  value(v: number, path: string): number;
+  slope(v: number, path: string): number;
+}
+
+function finite(v: unknown, path: string): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) fail(path, `expected a number, got ${describe(v)}`);
+  return v;
+}
+
+const F32_MAX = 3.4028234663852886e38;
+
+function f32(v: number, path: string): number {
+  if (Math.abs(v) > F32_MAX) fail(path, `${v} does not fit in f32`);
+  return Math.fround(v);
+}
+
+function s16(v: number, path: string, what = 'a whole number'): number {
+  if (!Number.isInteger(v) || v < -0x8000 || v > 0x7fff) fail(path, `${v} is not ${what} in -32768..32767 (the bank is s16)`);
+  return v;
+}
+
+export const F32_BANK: Quantiser = { frame: f32, value: f32, slope: f32 };
+export const S16_BANK: Quantiser = { frame: (v, p) => s16(v, p), value: (v, p) => s16(v, p), slope: (v, p) => s16(v, p) };
+
+/** Angles in degrees stored as s16 steps of `degreesPerStep` (BCK/BTK rotation banks: frames are s16 too). */
+export function angleBank(degreesPerStep: number, what: string): Quantiser {
+  const raw = (v: number, path: string): number => {
+    const x = v / degreesPerStep;
+    const r = Math.round(x);
+    if (Math.abs(x - r) > 1e-6 || r < -0x8000 || r > 0x7fff) fail(path, `${v}° is not a multiple of ${degreesPerStep}° within ±${0x8000 * degreesPerStep}° (${what})`);
+    return r;
+  };
+  return { frame: (v, p) => s16(v, p, 'a whole frame'), value: raw, slope: raw };
+}
+
+/** A keyed track as a bank run: count, tangent mode (0: one slope per key) and its elements. */
+export interface KeyedRun {
+  count: number;
+  mode: number;
+  run: number[];
+}
+
+/**
+ * The keyed track at `track`, stored by `q`. `tangents`: 'auto' writes mode 0 when every key's in
+ * equals its out (BCK), 'separate' always mode 1 (what the other kinds' converter wrote).
+ */
+export function keyedRun(track: { value: Record<string, unknown>; path: string }, q: Quantiser, tangents: 'auto' | 'separate'): KeyedRun {
+  const keysPath = member(track.path, 'keys');
+  const list = arrayAt(track.value.keys, keysPath);
+  if (list.length > 0xffff) fail(keysPath, `${list.length} keys: a track holds at most 65535`);
+  const keys = list.map((k, i) => {
+    const p = member(keysPath, i);
+    const o = objectAt(k, p);
+    const at = (name: string): number => finite(o[name], member(p, name));
+    return {
+      frame: q.frame(at('frame'), member(p, 'frame')), value: q.value(at('value'), member(p, 'value')),
+      in: q.slope(at('in'), member(p, 'in')), out: q.slope(at('out'), member(p, 'out')), path: p,
+    };
+  });
+  for (let i = 1; i < keys.length; i++) {
+    if (keys[i].frame < keys[i - 1].frame) fail(member(keys[i].path, 'frame'), `keys out of order (${keys[i].frame} after ${keys[i - 1].frame})`);
+  }
+  if (keys.length === 0) return { count: 0, mode: 0, run: [] };
+  if (keys.length === 1) return { count: 1, mode: tangents === 'auto' ? 0 : 1, run: [keys[0].value] };
+  const mode = tangents === 'auto' && keys.every((k) => Object.is(k.in, k.out)) ? 0 : 1;
+  const run: number[] = [];
+  for (const k of keys) mode === 0 ? run.push(k.frame, k.value, k.in) : run.push(k.frame, k.value, k.in, k.out);
+  return { count: keys.length, mode, run };
+}
+
+/**
+ * A step track's stored values, one per frame: `step` runs `{frame, value}` (the first at frame 0,
+ * frames rising, each value checked by `value`) held until the next, over `frames` frames.
+ */
+export function fullValues(track: { value: Record<string, unknown>; path: string }, value: (v: number, path: string) => number): number[] {
+  const frames = integerAt(track.value.frames, member(track.path, 'frames'), 0, 0xffff);
+  const stepPath = member(track.path, 'step');
+  const runs = arrayAt(track.value.step, stepPath);
+  if (runs.length > 0 && frames === 0) fail(member(track.path, 'frames'), 'runs but 0 frames');
+  if (frames > 0 && runs.length === 0) fail(stepPath, `${frames} frames but no values`);
+  const values: number[] = new Array(frames);
+  let next = 0;
+  runs.forEach((r, i) => {
+    const p = member(stepPath, i);
+    const o = objectAt(r, p);
+    const frame = integerAt(o.frame, member(p, 'frame'), next, frames - 1);
+    if (i === 0 && frame !== 0) fail(member(p, 'frame'), 'the first run starts at frame 0');
+    const v = value(finite(o.value, member(p, 'value')), member(p, 'value'));
+    if (i > 0) values.fill(values[next - 1], next, frame);
+    values[frame] = v;
+    next = frame + 1;
+  });
+  if (next > 0) values.fill(values[next - 1], next, frames);
+  return values;
+}
+
+/** A step value stored as an integer in [min, max] (u8, u16 banks). */
+export function integerValue(min: number, max: number, what: string): (v: number, path: string) => number {
+  return (v, path) => {
+    if (!Number.isInteger(v) || v < min || v > max) fail(path, `${v} is not a whole number in ${min}..${max} (${what})`);
+    return v;
+  };
+}
+
+export const f32Value = f32;
+
+/** The binding's text `name` (plain ASCII, no NUL: the name table stores bytes the game hashes). */
+export function bindingName(target: TargetInput, name: string): string {
+  const path = member(target.bindingPath, name);
+  const text = stringAt(target.binding[name], path);
+  if (!/^[\x01-\x7f]*$/.test(text)) fail(path, `${JSON.stringify(text)} is not plain ASCII: write it as ASCII (Shift-JIS names are kept only by export → build)`);
+  return text;
+}
+
+export function bindingInteger(target: TargetInput, name: string, min: number, max: number): number {
+  return integerAt(target.binding[name], member(target.bindingPath, name), min, max);
+}
+
+/** Bank lengths are u16 and indices into them too. */
+export function checkBankLength(length: number, what: string): void {
+  if (length > 0xffff) fail('targets', `the ${what} bank needs ${length} elements: at most 65535`);
+}
