@@ -1,19 +1,34 @@
 /**
- * The keys form (src/write/keysForm.ts) back to a file: the one table of the kinds that have a
- * builder in the converter's layout. The CLI's `build`, the editor's key edits and the glTF import
+ * The keys form (src/write/keysForm.ts) back to a file: the one table of builders, one per kind,
+ * each laying the file out as the games' converter did (docs/writing.md). The CLI's `build`, the editor's key edits and the glTF import
  * all go through it, so a kind added here is built everywhere.
  */
 import type { AnimFormat } from '../formats/pages';
 import { buildBckFromKeys } from './bck/layout';
 import { fail, isObject } from './input';
+import { buildBcaFromKeys } from './j3d/kinds/bca';
 import { buildBrkFromKeys } from './j3d/kinds/brk';
 import { buildBtkFromKeys } from './j3d/kinds/btk';
+import { buildBlaFromKeys, buildBlkFromKeys } from './j3d/kinds/clusterWeight';
+import { buildBtpFromKeys } from './j3d/kinds/btp';
+import { buildBvaFromKeys } from './j3d/kinds/bva';
+import { buildBpaFromKeys, buildBpkFromKeys } from './j3d/kinds/materialColour';
+import { buildBxaFromKeys, buildBxkFromKeys } from './j3d/kinds/vertexColour';
 import { buildMotnFromKeys } from './motn/layout';
 
-const BUILDERS: Partial<Record<AnimFormat, (doc: unknown) => Uint8Array>> = {
+const BUILDERS: Record<AnimFormat, (doc: unknown) => Uint8Array> = {
+  bca: buildBcaFromKeys,
   bck: buildBckFromKeys,
+  bla: buildBlaFromKeys,
+  blk: buildBlkFromKeys,
+  bpa: buildBpaFromKeys,
+  bpk: buildBpkFromKeys,
   brk: buildBrkFromKeys,
   btk: buildBtkFromKeys,
+  btp: buildBtpFromKeys,
+  bva: buildBvaFromKeys,
+  bxa: buildBxaFromKeys,
+  bxk: buildBxkFromKeys,
   motn: buildMotnFromKeys,
 };
 
@@ -26,7 +41,7 @@ export function canBuildFromKeys(format: string): boolean {
 export function buildFromKeys(doc: unknown): Uint8Array {
   const format = isObject(doc) && typeof doc.format === 'string' ? doc.format : undefined;
   if (format === undefined || !canBuildFromKeys(format)) {
-    fail('format', `keys of ${format === undefined ? 'an unnamed kind' : JSON.stringify(format)} cannot be built yet: ${Object.keys(BUILDERS).join(', ')} can`);
+    fail('format', `keys of ${format === undefined ? 'an unnamed kind' : JSON.stringify(format)} cannot be built: ${Object.keys(BUILDERS).join(', ')} can`);
   }
   return BUILDERS[format as AnimFormat]!(doc);
 }
