@@ -17,6 +17,7 @@ import type { DecodedFile } from '../formats/types';
 import type { EditRequest } from '../wire/protocol';
 import { BuildInputError } from '../write/input';
 import { keysDocument, KeysDocument } from '../write/keysForm';
+import type { KeysTrack } from '../write/keysForm';
 import { writeScalar } from '../write/scalars';
 import { PLAIN_TEXT, writeText } from '../write/structure';
 import { fileEditability } from './editability';
@@ -97,10 +98,44 @@ function applyField(decoded: DecodedFile, edit: Extract<EditRequest, { kind: 'fi
 }
 
 // ---- keys: through the keys form and the kind's builder ----------------------------------------
+
+/**
+ * A step track (one stored value per frame, `{frame, value}` runs in the keys form): key i is frame
+ * i. Its value changes in place; a key added past the end lengthens the track (the last value held
+ * up to it); the last frame's key can be deleted (the track one frame shorter).
+ */
+function editStep(track: KeysTrack, edit: KeyEdit, storable: (v: number) => number, name: string): void {
+  const frames = track.frames ?? 0;
+  const values: number[] = new Array(frames);
+  const runs = track.step ?? [];
+  runs.forEach((r, i) => values.fill(r.value, r.frame, i + 1 < runs.length ? runs[i + 1].frame : frames));
+  if (edit.kind === 'interpolation') return;
+  if (edit.kind === 'deleteKey') {
+    if (edit.key !== frames - 1 || frames <= 1) refuse(`${name}: a step track holds one value per frame; only its last frame can be removed (change a value instead)`);
+    values.length = frames - 1;
+  } else if (edit.kind === 'addKey') {
+    const frame = Math.round(edit.frame);
+    if (frame < frames) refuse(`${name}: frame ${frame} has a value already (a step track holds one per frame): change it instead`);
+    if (frame > 0xfffe) refuse(`${name}: a step track holds at most 65535 frames`);
+    const last = frames > 0 ? values[frames - 1] : storable(edit.value);
+    for (let f = frames; f < frame; f++) values.push(last);
+    values.push(storable(edit.value));
+  } else {
+    if (!(edit.key >= 0 && edit.key < frames)) refuse(`${name}: no frame ${edit.key} (the track has ${frames})`);
+    if (edit.frame !== undefined && Math.round(edit.frame) !== edit.key) refuse(`${name}: a step track's values stay at their frames; change the value instead`);
+    if (edit.value !== undefined) values[edit.key] = storable(edit.value);
+  }
+  const next: { frame: number; value: number }[] = [];
+  values.forEach((v, f) => { if (next.length === 0 || !Object.is(next[next.length - 1].value, v)) next.push({ frame: f, value: v }); });
+  track.step = next;
+  track.frames = values.length;
+}
+
 function applyKeys(decoded: DecodedFile, edits: readonly KeyEdit[]): Uint8Array {
   const anim = decoded.anim!;
   const writer = keyWriterFor(anim.format)!;
-  const doc: KeysDocument = keysDocument(anim);
+  // with the bytes: a kind whose layout is not in its keys (MOTN) carries it, so it builds again
+  const doc: KeysDocument = keysDocument(anim, decoded.bytes);
   const groups = pageSpecFor(anim).groups;
   const groupCount = groups.count(anim);
   for (const edit of edits) {
@@ -116,8 +151,11 @@ function applyKeys(decoded: DecodedFile, edits: readonly KeyEdit[]): Uint8Array 
       if (now !== edit.to) refuse(`${name}: ${anim.format.toUpperCase()} tracks cannot change between step and keyed in this version`);
       continue;
     }
-    if (!track.keys) refuse(`${name}: step tracks cannot be edited as keys in this version`);
-    const keys = track.keys;
+    if (track.step) {
+      editStep(track, edit, (v) => writer.storable(doc, track, { frame: 0, value: v, in: 0, out: 0 }).value, name);
+      continue;
+    }
+    const keys = track.keys!;
     if (edit.kind === 'deleteKey') {
       if (edit.key >= keys.length) refuse(`${name}: no key ${edit.key} (the track has ${keys.length})`);
       keys.splice(edit.key, 1);
@@ -141,6 +179,12 @@ function applyKeys(decoded: DecodedFile, edits: readonly KeyEdit[]): Uint8Array 
       refuse(`${name} key ${edit.key}: frame ${changed.frame} lies outside its neighbours' (${before?.frame ?? '-∞'}..${after?.frame ?? '∞'}); keys stay in order`);
     }
     keys[edit.key] = changed;
+  }
+  // MOTN aliases (sequences sharing one block of data) are one animation under several names: an edit of one is an edit of all
+  for (const g of new Set(edits.map((e) => e.group))) {
+    const block = doc.targets[g].layout?.block;
+    if (block === undefined) continue;
+    for (const t of doc.targets) if (t !== doc.targets[g] && t.layout?.block === block) t.tracks = doc.targets[g].tracks;
   }
   try {
     return writer.build(doc);

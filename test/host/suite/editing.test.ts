@@ -111,6 +111,19 @@ suite('Editing (in the VS Code extension host)', () => {
     assert.deepStrictEqual(new Uint8Array(fs.readFileSync(walk.file)), walk.bytes);
   });
 
+  test('File: Revert drops an unsaved edit: the document has the file\'s bytes again and is not dirty', async () => {
+    const walk = writeWalk(dir, 'WalkRevertCommand.bck');
+    const since = Date.now();
+    await openWith(walk.uri);
+    await waitForRender(walk.uri, since);
+    assert.deepStrictEqual(await applyEdit(walk.uri, 'Edit ANK1/duration', [{ kind: 'field', path: 'ANK1/duration', value: 60 }]), { ok: true });
+    await waitForBytes(walk.uri, 'the edit', (s) => s.dirty);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    const reverted = await waitForBytes(walk.uri, 'the revert', (s) => !s.dirty);
+    assert.deepStrictEqual(reverted.bytes, Array.from(walk.bytes));
+    assert.deepStrictEqual(new Uint8Array(fs.readFileSync(walk.file)), walk.bytes, 'the file was not written');
+  });
+
   test('a refused edit changes nothing and says why', async () => {
     const walk = writeWalk(dir, 'WalkRevert.bck');
     await openWith(walk.uri);
@@ -120,7 +133,7 @@ suite('Editing (in the VS Code extension host)', () => {
     assert.deepStrictEqual(new Uint8Array(fs.readFileSync(walk.file)), walk.bytes, 'the file was not written');
   });
 
-  test('read-only editors say why: the "any file" view; MOTN keys (no key builder yet)', async () => {
+  test('read-only editors say why: the "any file" view; MOTN keys are offered and a refusal is one line', async () => {
     const walk = writeWalk(dir, 'WalkAnyFile.bck');
     await openWith(walk.uri, VIEW_TYPE_ANY_FILE);
     const anyFile = (await editState(walk.uri))!;
@@ -132,8 +145,9 @@ suite('Editing (in the VS Code extension host)', () => {
     const motn = copySample(dir, 'motn/motion.bin');
     await openWith(motn.uri, VIEW_TYPE);
     const state = (await editState(motn.uri))!;
-    assert.deepStrictEqual([state.editable, state.keyEdits], [true, false]);
-    assert.match((await applyEdit(motn.uri, 'x', [{ kind: 'key', group: 0, track: 0, key: 0, value: 1 }]))!.message ?? '', /Keys of MOTN files cannot be written yet/);
+    assert.deepStrictEqual([state.editable, state.keyEdits], [true, true]);
+    // a MOTN track's first key stays at frame 0: moving it is refused in one line by the builder
+    assert.match((await applyEdit(motn.uri, 'x', [{ kind: 'key', group: 0, track: 0, key: 0, frame: 3 }]))!.message ?? '', /the first key is at frame 0/);
   });
 
   test('Walk.bck inside Kuribo.arc: edit, undo, redo, save; the archive holds the value and every other entry is byte-identical; reopened, it is there', async () => {

@@ -133,13 +133,68 @@ describe('edit: keys through the keys form and the BCK builder', () => {
     assert.match(edit({ kind: 'interpolation', group, track, to: 'step' }), /cannot change between step and keyed/);
   });
 
-  it('MOTN (no key builder yet): key edits refused, fields still editable', () => {
+  it('MOTN: a key value lands as the nearest half float, through the keys form with the file\'s layout; its aliases change with it, nothing else', () => {
     const bytes = readSample('motn/motion.bin');
     const decoded = decode(bytes, 'motion.bin');
-    const state = fileEditability(decoded);
-    assert.equal(state.editable, true);
-    assert.equal(state.keyEdits, false);
-    assert.match(refusal(applyEdits(bytes, 'motion.bin', [{ kind: 'key', group: 0, track: 0, key: 0, value: 1 }])), /Keys of MOTN files cannot be written yet/);
+    assert.deepEqual(fileEditability(decoded), { editable: true, keyEdits: true });
+    const track = describeGroup(decoded.anim!, 0).findIndex((t) => t.path === 'bones/0/position/x');
+    const after = applied(applyEdits(bytes, 'motion.bin', [{ kind: 'key', group: 0, track, key: 1, value: 0.1 }]));
+    const again = decode(after, 'motion.bin');
+    assert.deepEqual(again.diagnostics.filter((d) => d.severity === 'error'), []);
+    // 0.1 is no half float: the nearest is 0x2E66 = 0.0999755859375
+    assert.equal(describeGroup(again.anim!, 0)[track].keys.value(1), 0.0999755859375);
+    const keysOf = (b: Uint8Array) => keysDocument(decode(b, 'motion.bin').anim!, b);
+    const [was, now] = [keysOf(bytes), keysOf(after)];
+    // sequence 0's aliases (other names for its block of data) change with it; nothing else does
+    const aliases = now.targets.filter((t) => t.layout?.block === now.targets[0].layout?.block);
+    assert.ok(aliases.length > 1, 'sequence 0 has aliases');
+    for (const t of aliases) {
+      assert.equal(t.tracks[track].keys![1].value, 0.0999755859375);
+      t.tracks[track].keys![1].value = was.targets[0].tracks[track].keys![1].value;
+    }
+    assert.deepEqual(now, was);
+  });
+});
+
+describe('edit: keys of the other J3D kinds', () => {
+  const fileOf = (suffix: string) => realFiles().find((f) => f.path.endsWith(suffix))!;
+
+  it('a BRK colour key snaps to a whole s16; the file rebuilt in the converter\'s layout keeps every other key', () => {
+    const f = fileOf('TripodBossBodyA/Wait.brk');
+    const after = applied(applyEdits(f.bytes, f.name, [{ kind: 'key', group: 0, track: 0, key: 1, value: 99.6, inSlope: 1.4 }]));
+    const [was, now] = [keysDocument(decode(f.bytes, f.name).anim!), keysDocument(decode(after, f.name).anim!)];
+    assert.deepEqual(now.targets[0].tracks[0].keys![1], { ...was.targets[0].tracks[0].keys![1], value: 100, in: 1 });
+    now.targets[0].tracks[0].keys![1] = was.targets[0].tracks[0].keys![1];
+    assert.deepEqual(now, was);
+    // undone by the opposite edit, the file is its own bytes again (the converter's layout is the file's)
+    const back = applied(applyEdits(after, f.name, [{ kind: 'key', group: 0, track: 0, key: 1, value: was.targets[0].tracks[0].keys![1].value, inSlope: was.targets[0].tracks[0].keys![1].in }]));
+    assert.deepEqual(back, f.bytes);
+  });
+
+  it('a BTK rotation key snaps to its s16 step; a BTP frame takes a new texture index; a BVA track grows and shrinks by a frame', () => {
+    const btk = fileOf('TripodBossCoreUnbreakableBloom/Wait.btk');
+    const rq = describeGroup(decode(btk.bytes, btk.name).anim!, 0).findIndex((t) => t.path === 'entries/0/rotation/q');
+    const rotated = applied(applyEdits(btk.bytes, btk.name, [{ kind: 'key', group: 0, track: rq, key: 1, value: 180.004 }]));
+    // rotation fraction 1: steps of 2 × 180° / 32768 = 0.010986328125°
+    assert.equal(describeGroup(decode(rotated, btk.name).anim!, 0)[rq].keys.value(1), 180);
+
+    const btp = fileOf('Kuribo/Close.btp');
+    const before = keysDocument(decode(btp.bytes, btp.name).anim!).targets[0].tracks[0];
+    const changed = applied(applyEdits(btp.bytes, btp.name, [{ kind: 'key', group: 0, track: 0, key: 1, value: 4.2 }]));
+    const after = keysDocument(decode(changed, btp.name).anim!).targets[0].tracks[0];
+    assert.equal(after.frames, before.frames);
+    const values = (t: typeof after) => Array.from({ length: t.frames! }, (_, f) => t.step!.filter((r) => r.frame <= f).at(-1)!.value);
+    const expected = values(before);
+    expected[1] = 4;
+    assert.deepEqual(values(after), expected);
+    assert.match(refusal(applyEdits(btp.bytes, btp.name, [{ kind: 'key', group: 0, track: 0, key: 1, frame: 2 }])), /values stay at their frames/);
+
+    const bva = fileOf('PowerStar/PowerStarColor.bva');
+    const longer = applied(applyEdits(bva.bytes, bva.name, [{ kind: 'addKey', group: 0, track: 0, frame: 4, value: 1 }]));
+    assert.deepEqual(keysDocument(decode(longer, bva.name).anim!).targets[0].tracks[0], { ...keysDocument(decode(bva.bytes, bva.name).anim!).targets[0].tracks[0], step: [{ frame: 0, value: 1 }, { frame: 1, value: 0 }, { frame: 4, value: 1 }], frames: 5 });
+    const shorter = applied(applyEdits(longer, bva.name, [{ kind: 'deleteKey', group: 0, track: 0, key: 4 }, { kind: 'deleteKey', group: 0, track: 0, key: 3 }]));
+    assert.deepEqual(shorter, bva.bytes);
+    assert.match(refusal(applyEdits(bva.bytes, bva.name, [{ kind: 'deleteKey', group: 0, track: 0, key: 0 }])), /only its last frame can be removed/);
   });
 });
 
