@@ -1,7 +1,7 @@
 /**
  * `npm run bench`, writers (src/write): export → build of real files, motion.bin and the
- * worst-case BCK; keys → build (the converter's layout): how many real files come out
- * byte-identical, per kind and game, and the worst-case BCK's time. Documents are parsed from
+ * worst-case BCK; keys → build (the converter's layout, every kind): how many distinct real files
+ * come out byte-identical, per kind and game, and the worst-case BCK's time. Documents are parsed from
  * their JSON text once; builds are timed warm. Prints numbers; never fails on them.
  */
 import * as fs from 'fs';
@@ -13,6 +13,7 @@ import { writeWorstCaseBck } from '../test/fixtures/j3d-writer';
 import { realFiles, samplePath } from '../test/unit/helpers';
 import { keysDocument } from '../src/write/keysForm';
 import { buildBckFromKeys } from '../src/write/bck/layout';
+import { buildFromKeys, canBuildFromKeys } from '../src/write/buildFromKeys';
 import { BuildInputError } from '../src/write/input';
 import { fmt, heading, mbPerSecond, row, time } from './timing';
 
@@ -46,16 +47,16 @@ function gameOfSample(rel: string): string {
 }
 
 export function benchKeysBuild(): void {
-  heading('Build from the keys form (converter layout; BCK only so far): byte-identical real files', 'files', 'identical', 'fraction');
+  heading('Build from the keys form (the converter\'s layout): byte-identical distinct real files', 'files', 'identical', 'fraction');
   const rows = new Map<string, { files: number; same: number }>();
   const seen = new Set<string>();
   for (const f of realFiles()) {
     const file = decode(f.bytes, f.name);
-    if (file.format !== 'bck' || !file.anim) continue;
+    if (!file.anim || !canBuildFromKeys(file.format)) continue;
     const key = Buffer.from(f.bytes).toString('base64');
     if (seen.has(key)) continue;
     seen.add(key);
-    const built = buildBckFromKeys(JSON.parse(jsonFileText(keysDocument(file.anim))));
+    const built = buildFromKeys(JSON.parse(jsonFileText(keysDocument(file.anim, f.bytes))));
     const same = built.length === f.bytes.length && built.every((b, i) => b === f.bytes[i]);
     const label = `${file.format.toUpperCase()} · ${gameOfSample(f.path)}`;
     const r = rows.get(label) ?? { files: 0, same: 0 };
@@ -63,13 +64,13 @@ export function benchKeysBuild(): void {
     if (same) r.same++;
     rows.set(label, r);
   }
-  for (const [label, r] of rows) row(label, r.files, r.same, `${((100 * r.same) / r.files).toFixed(0)} %`);
+  for (const [label, r] of [...rows].sort(([a], [b]) => a.localeCompare(b))) row(label, r.files, r.same, `${((100 * r.same) / r.files).toFixed(0)} %`);
 
   const worst = decode(writeWorstCaseBck().bytes, 'worst-case.bck');
   // its keys form as text passes V8's 512 MB string limit (shared bank slices expand per track): the document object is built from
   const keys = keysDocument(worst.anim!);
   // Its tracks share bank slices at every offset, which the converter's run reuse cannot
-  // reproduce: the layout needs more than 65,535 elements and the build is refused. Timed to the refusal.
+  // reproduce: the scale bank passes 65,535 elements and the build is refused there. Timed to the refusal.
   let outcome = '';
   const t = time(() => {
     try {

@@ -2,13 +2,19 @@
  * A bank built the converter's way (docs/writing.md, "Bank sharing"): a track's run of elements is
  * reused where it already occurs (first occurrence, greedy), else appended. Positions are indexed
  * by their element value (−0 apart from 0), so a run is compared only where its first element occurs.
+ * Bank lengths and indices are u16: a bank that would pass 65,535 elements is refused as it happens,
+ * not after every track is placed.
  */
+import { fail } from '../input';
+
+const MAX_ELEMENTS = 0xffff;
+
 export class Bank {
   readonly values: number[] = [];
   private readonly at = new Map<string, number[]>();
 
-  /** `first`: the element the bank starts with (BCK: the channel's default value). */
-  constructor(first?: number) {
+  /** `name` says which bank a refusal is about; `first`: the element it starts with (BCK: the channel's default value). */
+  constructor(readonly name: string, first?: number) {
     if (first !== undefined) this.append([first]);
   }
 
@@ -18,6 +24,7 @@ export class Bank {
 
   private append(run: readonly number[]): number {
     const start = this.values.length;
+    if (start + run.length > MAX_ELEMENTS) fail('targets', `the ${this.name} bank needs more than ${MAX_ELEMENTS} elements (its length and indices are u16)`);
     for (const v of run) {
       const k = Bank.key(v);
       let list = this.at.get(k);

@@ -14,10 +14,29 @@ export interface TargetInput {
 
 export interface KeysInput {
   header: Record<string, unknown>;
-  targets: TargetInput[];
+  targets: LazyTargets;
 }
 
-/** The document of `format`: its header object and targets (at most `maxTargets`). */
+/** Target `i` of the document: its binding and its tracks by path. */
+function readTarget(t: unknown, i: number): TargetInput {
+  const path = member('targets', i);
+  const o = objectAt(t, path);
+  const tracksPath = member(path, 'tracks');
+  const tracks = new Map<string, { value: Record<string, unknown>; path: string }>();
+  arrayAt(o.tracks, tracksPath).forEach((tr, k) => {
+    const p = member(tracksPath, k);
+    const track = objectAt(tr, p);
+    tracks.set(stringAt(track.path, member(p, 'path')), { value: track, path: p });
+  });
+  const bindingPath = member(path, 'binding');
+  return { path, binding: o.binding === undefined ? {} : objectAt(o.binding, bindingPath), bindingPath, tracks };
+}
+
+/**
+ * The document of `format`: its header object and targets (at most `maxTargets`). Each target is
+ * read when a builder reaches it, so a document the layout cannot hold is refused at the first
+ * bank that overflows, without reading the rest.
+ */
 export function readKeys(value: unknown, format: string, maxTargets = 0xffff): KeysInput {
   const doc = objectAt(value, '');
   const got = stringAt(doc.format, 'format');
@@ -25,20 +44,18 @@ export function readKeys(value: unknown, format: string, maxTargets = 0xffff): K
   const header = objectAt(doc.header, 'header');
   const list = arrayAt(doc.targets, 'targets');
   if (list.length > maxTargets) fail('targets', `${list.length} targets: a ${format.toUpperCase()} holds at most ${maxTargets}`);
-  const targets = list.map((t, i): TargetInput => {
-    const path = member('targets', i);
-    const o = objectAt(t, path);
-    const tracksPath = member(path, 'tracks');
-    const tracks = new Map<string, { value: Record<string, unknown>; path: string }>();
-    arrayAt(o.tracks, tracksPath).forEach((tr, k) => {
-      const p = member(tracksPath, k);
-      const track = objectAt(tr, p);
-      tracks.set(stringAt(track.path, member(p, 'path')), { value: track, path: p });
-    });
-    const bindingPath = member(path, 'binding');
-    return { path, binding: o.binding === undefined ? {} : objectAt(o.binding, bindingPath), bindingPath, tracks };
-  });
-  return { header, targets };
+  return { header, targets: new LazyTargets(list) };
+}
+
+/** The targets, each read (readTarget) on first use: the few array methods the builders use. */
+export class LazyTargets {
+  private readonly read: (TargetInput | undefined)[];
+  constructor(private readonly list: unknown[]) { this.read = new Array(list.length); }
+  get length(): number { return this.list.length; }
+  at(i: number): TargetInput { return this.read[i] ??= readTarget(this.list[i], i); }
+  forEach(fn: (t: TargetInput, i: number) => void): void { for (let i = 0; i < this.list.length; i++) fn(this.at(i), i); }
+  map<T>(fn: (t: TargetInput, i: number) => T): T[] { const out: T[] = []; this.forEach((t, i) => out.push(fn(t, i))); return out; }
+  flatMap<T>(fn: (t: TargetInput, i: number) => T[]): T[] { const out: T[] = []; this.forEach((t, i) => out.push(...fn(t, i))); return out; }
 }
 
 /** The header's loop mode and duration (s16), as every kind has them. */
@@ -174,9 +191,4 @@ export function bindingName(target: TargetInput, name: string): string {
 
 export function bindingInteger(target: TargetInput, name: string, min: number, max: number): number {
   return integerAt(target.binding[name], member(target.bindingPath, name), min, max);
-}
-
-/** Bank lengths are u16 and indices into them too. */
-export function checkBankLength(length: number, what: string): void {
-  if (length > 0xffff) fail('targets', `the ${what} bank needs ${length} elements: at most 65535`);
 }

@@ -118,10 +118,13 @@ suite('Editing (in the VS Code extension host)', () => {
     await waitForRender(walk.uri, since);
     assert.deepStrictEqual(await applyEdit(walk.uri, 'Edit ANK1/duration', [{ kind: 'field', path: 'ANK1/duration', value: 60 }]), { ok: true });
     await waitForBytes(walk.uri, 'the edit', (s) => s.dirty);
+    // as a user sees it: the tab shows the edit (the workbench hears of it a moment after the document)
+    await waitFor('the tab to show the edit', () => vscode.window.tabGroups.activeTabGroup.activeTab?.isDirty || undefined);
     await vscode.commands.executeCommand('workbench.action.files.revert');
     const reverted = await waitForBytes(walk.uri, 'the revert', (s) => !s.dirty);
     assert.deepStrictEqual(reverted.bytes, Array.from(walk.bytes));
     assert.deepStrictEqual(new Uint8Array(fs.readFileSync(walk.file)), walk.bytes, 'the file was not written');
+    await waitFor('the tab to be clean', () => vscode.window.tabGroups.activeTabGroup.activeTab?.isDirty === false || undefined);
   });
 
   test('a refused edit changes nothing and says why', async () => {

@@ -7,7 +7,7 @@
  */
 import { Bank } from '../bank';
 import { ByteWriter, j3dFile } from '../byteWriter';
-import { angleBank, checkBankLength, f32Value, fullValues, loopAndDuration, readKeys, trackOf } from '../keysInput';
+import { angleBank, f32Value, fullValues, loopAndDuration, readKeys, trackOf } from '../keysInput';
 
 const CHANNELS = ['scale', 'rotation', 'translation'] as const;
 const AXES = ['x', 'y', 'z'] as const;
@@ -16,7 +16,7 @@ export function buildBcaFromKeys(value: unknown): Uint8Array {
   const { header, targets } = readKeys(value, 'bca');
   const { loopMode, duration } = loopAndDuration(header);
   const rotation = angleBank(180 / 32768, 'BCA rotations are s16 steps of 180/32768°').value;
-  const banks = { scale: new Bank(), rotation: new Bank(), translation: new Bank() };
+  const banks = { scale: new Bank('scale'), rotation: new Bank('rotation'), translation: new Bank('translation') };
   const entries: number[] = [];
   targets.forEach((t, j) => {
     for (const axis of AXES) {
@@ -26,7 +26,6 @@ export function buildBcaFromKeys(value: unknown): Uint8Array {
       }
     }
   });
-  for (const c of CHANNELS) checkBankLength(banks[c].values.length, c);
 
   const out = new ByteWriter();
   out.skip(0x24);

@@ -8,7 +8,7 @@
  */
 import { Bank } from '../bank';
 import { ByteWriter, j3dFile } from '../byteWriter';
-import { bindingInteger, bindingName, checkBankLength, keyedRun, loopAndDuration, readKeys, S16_BANK, trackOf } from '../keysInput';
+import { bindingInteger, bindingName, keyedRun, loopAndDuration, readKeys, S16_BANK, trackOf } from '../keysInput';
 import { writeNameTable } from '../nameTable';
 import { fail, member } from '../../input';
 
@@ -25,8 +25,8 @@ export function buildBrkFromKeys(value: unknown): Uint8Array {
   const { header, targets } = readKeys(value, 'brk');
   const { loopMode, duration } = loopAndDuration(header);
   const sets: Record<(typeof SETS)[number], ColourSet> = {
-    register: { entries: [], names: [], banks: COMPONENTS.map(() => new Bank()) },
-    konstant: { entries: [], names: [], banks: COMPONENTS.map(() => new Bank()) },
+    register: { entries: [], names: [], banks: COMPONENTS.map((c) => new Bank(`register ${c}`)) },
+    konstant: { entries: [], names: [], banks: COMPONENTS.map((c) => new Bank(`konstant ${c}`)) },
   };
   targets.forEach((t) => {
     // the set is the one its tracks' paths name (`register/0/r`, `konstant/2/a`)
@@ -45,7 +45,6 @@ export function buildBrkFromKeys(value: unknown): Uint8Array {
   });
   for (const s of SETS) {
     if (sets[s].entries.length > 0xffff) fail('targets', `${sets[s].entries.length} ${s} entries: at most 65535`);
-    sets[s].banks.forEach((b, k) => checkBankLength(b.values.length, `${s} ${COMPONENTS[k]}`));
   }
 
   const out = new ByteWriter();

@@ -10,7 +10,7 @@
 import { member } from '../../input';
 import { Bank } from '../bank';
 import { ByteWriter, j3dFile } from '../byteWriter';
-import { angleBank, bindingInteger, bindingName, checkBankLength, F32_BANK, keyedRun, loopAndDuration, readKeys, trackOf } from '../keysInput';
+import { angleBank, bindingInteger, bindingName, F32_BANK, keyedRun, loopAndDuration, readKeys, trackOf } from '../keysInput';
 import { integerAt, arrayAt, fail } from '../../input';
 import { writeNameTable } from '../nameTable';
 
@@ -23,7 +23,7 @@ export function buildBtkFromKeys(value: unknown): Uint8Array {
   const fraction = integerAt(header.rotationFraction, 'header.rotationFraction', 0, 15);
   const matrixMode = integerAt(header.matrixMode ?? 0, 'header.matrixMode', 0, 0xffffffff);
   const rotation = angleBank((2 ** fraction * 180) / 32768, `rotation fraction ${fraction}`);
-  const banks = { scale: new Bank(), rotation: new Bank(), translation: new Bank() };
+  const banks = { scale: new Bank('scale'), rotation: new Bank('rotation'), translation: new Bank('translation') };
   const entries: number[] = [];
   const names: string[] = [];
   const texMtx: number[] = [];
@@ -43,7 +43,6 @@ export function buildBtkFromKeys(value: unknown): Uint8Array {
       }
     }
   });
-  for (const c of CHANNELS) checkBankLength(banks[c].values.length, c);
 
   const out = new ByteWriter();
   out.skip(0x60);

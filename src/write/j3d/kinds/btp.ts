@@ -7,19 +7,18 @@
  */
 import { Bank } from '../bank';
 import { ByteWriter, j3dFile } from '../byteWriter';
-import { bindingInteger, bindingName, checkBankLength, fullValues, integerValue, loopAndDuration, readKeys, trackOf } from '../keysInput';
+import { bindingInteger, bindingName, fullValues, integerValue, loopAndDuration, readKeys, trackOf } from '../keysInput';
 import { writeNameTable } from '../nameTable';
 
 export function buildBtpFromKeys(value: unknown): Uint8Array {
   const { header, targets } = readKeys(value, 'btp');
   const { loopMode, duration } = loopAndDuration(header);
-  const bank = new Bank();
+  const bank = new Bank('texture index');
   const texture = integerValue(0, 0xffff, 'a u16 texture index');
   const entries = targets.map((t, i) => {
     const values = fullValues(trackOf(t, `entries/${i}/texture`), texture);
     return { count: values.length, index: bank.place(values), slot: bindingInteger(t, 'texMapSlot', 0, 255), name: bindingName(t, 'material') };
   });
-  checkBankLength(bank.values.length, 'texture index');
 
   const out = new ByteWriter();
   out.skip(0x20);

@@ -6,18 +6,17 @@
  */
 import { Bank } from '../bank';
 import { ByteWriter, j3dFile } from '../byteWriter';
-import { checkBankLength, fullValues, integerValue, loopAndDuration, readKeys, trackOf } from '../keysInput';
+import { fullValues, integerValue, loopAndDuration, readKeys, trackOf } from '../keysInput';
 
 export function buildBvaFromKeys(value: unknown): Uint8Array {
   const { header, targets } = readKeys(value, 'bva');
   const { loopMode, duration } = loopAndDuration(header);
-  const bank = new Bank();
+  const bank = new Bank('visibility');
   const visibility = integerValue(0, 255, 'a u8: 0 hidden, else shown');
   const entries = targets.flatMap((t, i) => {
     const values = fullValues(trackOf(t, `shapes/${i}/visible`), visibility);
     return [values.length, bank.place(values)];
   });
-  checkBankLength(bank.values.length, 'visibility');
 
   const out = new ByteWriter();
   out.skip(0x18);

@@ -6,18 +6,17 @@
  */
 import { Bank } from '../bank';
 import { ByteWriter, j3dFile } from '../byteWriter';
-import { checkBankLength, F32_BANK, f32Value, fullValues, keyedRun, loopAndDuration, readKeys, trackOf } from '../keysInput';
+import { F32_BANK, f32Value, fullValues, keyedRun, loopAndDuration, readKeys, trackOf } from '../keysInput';
 import type { TargetInput } from '../keysInput';
 
 function build(value: unknown, format: 'blk' | 'bla', chunk: string, track: (t: TargetInput, path: string) => { fields: number[]; run: number[] }): Uint8Array {
   const { header, targets } = readKeys(value, format);
   const { loopMode, duration } = loopAndDuration(header);
-  const bank = new Bank();
+  const bank = new Bank('weight');
   const entries = targets.flatMap((t, i) => {
     const { fields, run } = track(t, `tracks/${i}/weight`);
     return [fields[0], bank.place(run), ...fields.slice(1)];
   });
-  checkBankLength(bank.values.length, 'weight');
 
   const out = new ByteWriter();
   out.skip(0x18);

@@ -7,7 +7,7 @@
  */
 import { Bank } from '../bank';
 import { ByteWriter, j3dFile } from '../byteWriter';
-import { bindingName, checkBankLength, fullValues, integerValue, keyedRun, loopAndDuration, readKeys, S16_BANK, trackOf } from '../keysInput';
+import { bindingName, fullValues, integerValue, keyedRun, loopAndDuration, readKeys, S16_BANK, trackOf } from '../keysInput';
 import type { TargetInput } from '../keysInput';
 import { writeNameTable } from '../nameTable';
 
@@ -24,14 +24,13 @@ interface Layout {
 function build(value: unknown, o: Layout): Uint8Array {
   const { header, targets } = readKeys(value, o.format);
   const { loopMode, duration } = loopAndDuration(header);
-  const banks = COMPONENTS.map(() => new Bank());
+  const banks = COMPONENTS.map((c) => new Bank(c));
   const entries = targets.map((t, i) => COMPONENTS.flatMap((c, k) => {
     const { fields, run } = o.track(t, `entries/${i}/${c}`);
     const index = banks[k].place(run);
     return [fields[0], index, ...fields.slice(1)];
   }));
   const names = targets.map((t) => bindingName(t, 'material'));
-  banks.forEach((b, k) => checkBankLength(b.values.length, COMPONENTS[k]));
 
   const out = new ByteWriter();
   out.skip(0x34);

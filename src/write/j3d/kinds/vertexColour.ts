@@ -9,7 +9,7 @@
 import { arrayAt, fail, integerAt, member } from '../../input';
 import { Bank } from '../bank';
 import { ByteWriter, j3dFile } from '../byteWriter';
-import { checkBankLength, fullValues, integerValue, keyedRun, loopAndDuration, readKeys, S16_BANK, trackOf } from '../keysInput';
+import { fullValues, integerValue, keyedRun, loopAndDuration, readKeys, S16_BANK, trackOf } from '../keysInput';
 import type { TargetInput } from '../keysInput';
 
 const COMPONENTS = ['r', 'g', 'b', 'a'] as const;
@@ -24,8 +24,8 @@ function build(value: unknown, format: 'bxk' | 'bxa', chunk: string, bankType: '
   track: (t: TargetInput, path: string) => { fields: number[]; run: number[] }): Uint8Array {
   const { header, targets } = readKeys(value, format);
   const { loopMode, duration } = loopAndDuration(header);
-  const banks = COMPONENTS.map(() => new Bank());
-  const channels: Channel[] = [0, 1].map(() => ({ entries: [], sets: [], pool: new Bank() }));
+  const banks = COMPONENTS.map((c) => new Bank(c));
+  const channels: Channel[] = [0, 1].map((c) => ({ entries: [], sets: [], pool: new Bank(`channel ${c} index pool`) }));
   targets.forEach((t) => {
     const first = [...t.tracks.keys()][0] ?? '';
     const c = /^channels\/([01])\//.exec(first)?.[1];
@@ -41,7 +41,6 @@ function build(value: unknown, format: 'bxk' | 'bxa', chunk: string, bankType: '
     if (indices.length > 0xffff) fail(indicesPath, `${indices.length} indices: a set holds at most 65535`);
     channel.sets.push({ count: indices.length, first: channel.pool.place(indices) });
   });
-  banks.forEach((b, k) => checkBankLength(b.values.length, COMPONENTS[k]));
   channels.forEach((ch, c) => { if (ch.entries.length > 0xffff) fail('targets', `${ch.entries.length} channel ${c} entries: at most 65535`); });
 
   const out = new ByteWriter();
