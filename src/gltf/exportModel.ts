@@ -86,6 +86,8 @@ export function exportModelDocument(name: string, bytes: Uint8Array, model: Mode
       if (out.joints.step > 1) notes.push(`${a.name}: sampled every ${out.joints.step} frames (the model has too many joints × frames)`);
     } else if (spec.apply) {
       out.state = sampleState(model, a.anim, out.duration);
+      // the tracks themselves too, so that `animscope import` writes the kind again
+      out.extras = { ...sampleTrackExtras(a.anim, out.duration, out.state.frames) };
     } else if (keepsTracksInExtras(a.anim)) {
       out.extras = { ...sampleTrackExtras(a.anim, out.duration) };
       notes.push(`${a.name}: glTF has no property for ${spec.label}; its values per frame are in the animation's extras.j3d`);

@@ -9,11 +9,18 @@
 import { specFor } from '../formats/registry';
 import type { AnimData } from '../formats/registry';
 import { describeTracks } from '../anim/describe';
+import { keysDocument } from '../write/keysForm';
 import { sampleFrames } from './jointAnimation';
 
 export interface TrackExtras {
   frames: number[];
   tracks: { path: string; values: number[] }[];
+  /**
+   * What `animscope import` needs to write the kind again from the tracks: the header values the
+   * kind has, and per target (joint, material entry, shape …) its key, its binding (keys form,
+   * FormatSpec.keysBinding) and its tracks' paths with whether each is keyed or step.
+   */
+  keysOutline: KeysOutline;
   /** BXK/BXA: per channel and entry, the colour-array indices its colour goes to. */
   colourIndices?: { channel: number; entry: number; indices: number[] }[];
 }
@@ -24,15 +31,34 @@ export function keepsTracksInExtras(anim: AnimData): boolean {
   return target === 'clusters' || target === 'vertexColours';
 }
 
+export interface KeysOutline {
+  header: Record<string, number>;
+  targets: { key: string; binding?: Record<string, unknown>; tracks: { path: string; channel: string; axis: string; unit: string; step: boolean }[] }[];
+}
+
+/** The keys form of `anim` without its keys (src/write/keysForm.ts). */
+export function keysOutline(anim: AnimData): KeysOutline {
+  const doc = keysDocument(anim);
+  return {
+    header: doc.header as Record<string, number>,
+    targets: doc.targets.map((t) => ({
+      key: t.key, ...(t.binding ? { binding: t.binding } : {}),
+      tracks: t.tracks.map((k) => ({ path: k.path, channel: k.channel, axis: k.axis, unit: k.unit, step: !!k.step })),
+    })),
+  };
+}
+
 const round = (v: number): number => Math.round(v * 1e6) / 1e6;
 
-export function sampleTrackExtras(anim: AnimData, duration: number): TrackExtras {
+/** Every track's value per frame (`frames`: those of the rest of the animation's extras, else thinned to the budget). */
+export function sampleTrackExtras(anim: AnimData, duration: number, given?: number[]): TrackExtras {
   const tracks = describeTracks(anim);
   // The same budget as the joint samples: tracks × frames past a million thins the frames evenly.
-  const { frames } = sampleFrames(duration, tracks.length);
+  const frames = given ?? sampleFrames(duration, tracks.length).frames;
   const out: TrackExtras = {
     frames,
     tracks: tracks.map((t) => ({ path: t.path, values: frames.map((f) => round(t.evaluate(f))) })),
+    keysOutline: keysOutline(anim),
   };
   if (anim.format === 'bxk' || anim.format === 'bxa') {
     out.colourIndices = [];

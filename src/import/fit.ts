@@ -22,8 +22,13 @@ export const FLOAT32: Quantiser = { store: Math.fround, read: (v) => v };
 
 export interface Fit { keys: FitKey[]; maxError: number }
 
-/** samples[i] is the value at frame first + i. */
-export function fitHermite(samples: ArrayLike<number>, tolerance: number, q: Quantiser = FLOAT32, first = 0): Fit {
+/**
+ * samples[i] is the value at frame first + i. `split` 'chord': a segment that misses is split where
+ * the samples stray furthest from the straight line between its ends (a peak or a corner: where
+ * the source's keys are for the held, eased curves of colour tracks, whose whole-number slopes
+ * cannot follow a split anywhere else), instead of at its worst frame.
+ */
+export function fitHermite(samples: ArrayLike<number>, tolerance: number, q: Quantiser = FLOAT32, first = 0, split: 'worst' | 'chord' = 'worst'): Fit {
   const n = samples.length;
   if (n === 0) return { keys: [], maxError: 0 };
   const flat = q.store(samples[0]);
@@ -58,6 +63,7 @@ export function fitHermite(samples: ArrayLike<number>, tolerance: number, q: Qua
       outSlope[a] = out; inSlope[b] = inn;
       continue;
     }
+    if (split === 'chord' && dt > 1) worst = furthestFromChord(samples, a, b);
     keyAt[worst] = 1;
     stack.push([worst, b], [a, worst]);
   }
@@ -65,6 +71,16 @@ export function fitHermite(samples: ArrayLike<number>, tolerance: number, q: Qua
   const keys: FitKey[] = [];
   for (let i = 0; i < n; i++) if (keyAt[i]) keys.push({ frame: first + i, value: value(i), in: inSlope[i], out: outSlope[i] });
   return { keys, maxError };
+}
+
+/** The inner frame of [a, b] furthest from the line between the samples at a and b. */
+function furthestFromChord(samples: ArrayLike<number>, a: number, b: number): number {
+  let best = a + 1, most = -1;
+  for (let i = a + 1; i < b; i++) {
+    const d = Math.abs(samples[i] - (samples[a] + ((samples[b] - samples[a]) * (i - a)) / (b - a)));
+    if (d > most) { most = d; best = i; }
+  }
+  return best;
 }
 
 /**

@@ -30,8 +30,8 @@ export interface GltfChannelData {
 
 export interface GltfAnimationData {
   name: string;
-  /** AnimScope's `extras.j3d` of an animation it exported (format, loopMode, duration). */
-  j3d?: { format?: string; loopMode?: number; duration?: number };
+  /** AnimScope's `extras.j3d` of an animation it exported (format, loopMode, duration; the tracks of a kind that is not joints). */
+  j3d?: { format?: string; loopMode?: number; duration?: number; [more: string]: unknown };
   channels: GltfChannelData[];
 }
 

@@ -6,12 +6,12 @@
  * file read back and sampled at every frame, so the error reported is the file's.
  */
 import { decode } from '../formats/index';
-import type { BckAnim } from '../formats/jsystem/bck/types';
-import { bckJointChannels, LOCAL_STRIDE } from '../anim/skeleton';
+import { LOCAL_STRIDE } from '../anim/skeleton';
 import { evaluatePlanned } from '../anim/tracks';
 import { rotationScale } from '../anim/rotation';
 import { snapTruncate } from '../anim/quantize';
-import { buildBckFromKeys } from '../write/bck/layout';
+import { buildFromKeys } from '../write/buildFromKeys';
+import { specFor } from '../formats/registry';
 import type { KeysDocument, KeysTarget } from '../write/keysForm';
 import { FLOAT32, fitHermite, Quantiser } from './fit';
 import type { GltfAnimationData, GltfData } from './gltfRead';
@@ -128,7 +128,11 @@ export function rotationFractionFor(maxDegrees: number): number {
   return 15;
 }
 
-export function importJoints(model: JointModel, gltf: GltfData, anim: GltfAnimationData, nodeOf: readonly number[], options: { fps: number; loopMode: number; tolerances: Tolerances }): JointImport {
+/**
+ * `format` 'bca' (an animation exported from a BCA): the locals per frame as full tracks, rotations
+ * in BCA's raw unit (180° / 32768, wrapped into ±180°), instead of fitted BCK keys.
+ */
+export function importJoints(model: JointModel, gltf: GltfData, anim: GltfAnimationData, nodeOf: readonly number[], options: { fps: number; loopMode: number; tolerances: Tolerances; format?: 'bck' | 'bca' }): JointImport {
   const { fps, tolerances } = options;
   const duration = animationDuration(anim, fps);
   if ((duration + 1) * Math.max(1, model.joints.length) > MAX_JOINT_FRAMES) {
@@ -149,6 +153,7 @@ export function importJoints(model: JointModel, gltf: GltfData, anim: GltfAnimat
       }
     }
   });
+  if (options.format === 'bca') return fullJointTracks(model, locals, frames.length, duration, options.loopMode);
   // Each rotation track is turned by whole turns so that its range sits around 0: a spin needs
   // the smallest rotation fraction (the finest raw unit) that way.
   let maxAngle = 0;
@@ -176,14 +181,44 @@ export function importJoints(model: JointModel, gltf: GltfData, anim: GltfAnimat
   while (fraction < 15 && onGrid(locals, frames.length, rotationScale(fraction + 1))) fraction++;
   const { targets, keyCount } = fitTracks(model, locals, frames.length, fraction, tolerances);
   const keys: KeysDocument = { keysVersion: 1, format: 'bck', header: { loopMode: options.loopMode, duration, rotationFraction: fraction }, targets };
-  const bytes = buildBckFromKeys(keys);
+  const bytes = buildFromKeys(keys);
   return { bytes, keys, keyCount, duration, rotationFraction: fraction, maxError: measure(bytes, locals, frames.length) };
+}
+
+/** BCA's rotation unit: 180° / 32768, never shifted (FORMATS.md §9.2). */
+const BCA_DEGREES = 180 / 32768;
+
+function fullJointTracks(model: JointModel, locals: readonly Float64Array[], frameCount: number, duration: number, loopMode: number): JointImport {
+  let keyCount = 0;
+  const targets: KeysTarget[] = model.joints.map((joint, j) => {
+    const tracks: KeysTarget['tracks'] = [];
+    for (const axis of AXES) {
+      for (const channel of CHANNELS) {
+        const slot = CHANNELS.indexOf(channel) * 3 + AXES.indexOf(axis);
+        const step: { frame: number; value: number }[] = [];
+        for (let f = 0; f < frameCount; f++) {
+          let v = locals[j][f * LOCAL_STRIDE + slot];
+          if (channel === 'rotation') v = Math.max(-0x8000, Math.min(0x7fff, Math.round((v - 360 * Math.round(v / 360)) / BCA_DEGREES))) * BCA_DEGREES;
+          else v = Math.fround(v);
+          if (f === 0 || !Object.is(step[step.length - 1].value, v)) step.push({ frame: f, value: v });
+        }
+        keyCount += step.length;
+        tracks.push({ path: `joints/${j}/${channel}/${axis}`, channel, axis, unit: UNITS[channel], step, frames: frameCount });
+      }
+    }
+    return { index: j, key: `joint:${j}`, label: joint.name, tracks };
+  });
+  const keys: KeysDocument = { keysVersion: 1, format: 'bca', header: { loopMode, duration }, targets };
+  const bytes = buildFromKeys(keys);
+  return { bytes, keys, keyCount, duration, rotationFraction: 0, maxError: measure(bytes, locals, frameCount) };
 }
 
 /** The built file read back: its largest difference from the locals per unit (rotations modulo 360°). */
 function measure(bytes: Uint8Array, locals: readonly Float64Array[], frameCount: number): Tolerances {
-  const file = decode(bytes, 'import.bck');
-  const channels = bckJointChannels(file.anim as BckAnim);
+  const file = decode(bytes, bytes[6] === 0x61 ? 'import.bca' : 'import.bck');
+  const facet = file.anim ? specFor(file.anim).model : undefined;
+  if (facet?.target !== 'joints') throw new Error('the built file is no joint animation');
+  const channels = facet.joints(file.anim as never);
   const err: Tolerances = { rotation: 0, translation: 0, scale: 0 };
   locals.forEach((l, j) => {
     for (let slot = 0; slot < LOCAL_STRIDE; slot++) {
