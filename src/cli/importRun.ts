@@ -11,9 +11,8 @@ import { gameOf } from '../formats/game';
 import { DEFAULT_FPS, flavourOf } from '../gltf/names';
 import { GltfReadError, readGltf } from '../import/gltfRead';
 import type { GltfAnimationData } from '../import/gltfRead';
-import { bindJointNodes, DEFAULT_TOLERANCES, importJoints, ImportNote, ImportRefused } from '../import/importJoints';
-import { hasTrackExtras, importTracks, TRACK_KINDS } from '../import/importTracks';
-import { grouped } from '../formats/binary/text';
+import { DEFAULT_TOLERANCES, ImportNote, ImportRefused } from '../import/importJoints';
+import { IMPORT_KINDS, importAnimations } from '../import/importAnimations';
 import { safe } from './format';
 import { siblingsOf } from './gltfRun';
 import { readModel } from './modelCommands';
@@ -21,8 +20,7 @@ import { outputFileError, outputFolder, writeFileAtomic } from './outputFile';
 import { CliError, CliIO, EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, fsReason, UsageError } from './output';
 import { nodeFiles } from './archiveCommands';
 
-/** What `--kinds` may name: joints to BCK or BCA, the rest from their tracks in AnimScope's extras. */
-const KINDS: readonly string[] = ['bck', 'bca', ...TRACK_KINDS];
+const KINDS = IMPORT_KINDS;
 
 function numberOption(text: string | undefined, name: string, ok: (v: number) => boolean, what: string): number | undefined {
   if (text === undefined) return undefined;
@@ -31,11 +29,6 @@ function numberOption(text: string | undefined, name: string, ok: (v: number) =>
   return v;
 }
 
-/** A file name for an animation: its name with characters no file system takes replaced. */
-export function fileBase(name: string, index: number): string {
-  const base = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').replace(/^\.+/, '_').slice(0, 120);
-  return base || `animation${index}`;
-}
 
 function fpsFor(modelArg: string, given: number | undefined): { fps: number; why: string } {
   if (given !== undefined) return { fps: given, why: '--fps' };
@@ -101,45 +94,13 @@ export async function importCommand(args: string[], io: CliIO): Promise<number> 
 
   let problems = 0;
   const report = (what: string, n: ImportNote): void => { io.err(safe(`animscope import: ${what}: ${n.severity} ${n.code}: ${n.message}`)); problems++; };
-  const results: { target: string; bytes: Uint8Array; line: string }[] = [];
-  const used = new Set<string>();
-  const place = (anim: GltfAnimationData, i: number, ext: string): string => {
-    // the export names the second of two same-named animations `Hit.btp`: that is Hit.btp again
-    const stem = fileBase(anim.name.endsWith(`.${ext}`) ? anim.name.slice(0, -ext.length - 1) : anim.name, i);
-    let base = `${stem}.${ext}`;
-    for (let k = 2; used.has(base.toLowerCase()); k++) base = `${stem}.${k}.${ext}`;
-    used.add(base.toLowerCase());
-    return base;
-  };
-  const refusedAs = <T>(run: () => T): T => {
-    try { return run(); } catch (e) { if (e instanceof ImportRefused) throw new CliError(e.message); throw e; }
-  };
-  chosen.forEach((anim, i) => {
-    const format = anim.j3d?.format;
-    const loopMode = typeof anim.j3d?.loopMode === 'number' && Number.isInteger(anim.j3d.loopMode) && anim.j3d.loopMode >= 0 && anim.j3d.loopMode <= 255 ? anim.j3d.loopMode : loop;
-    // a kind that is not joints comes back from its tracks in the extras
-    if (format && (TRACK_KINDS as readonly string[]).includes(format)) {
-      if (!kinds.includes(format)) return;
-      if (!hasTrackExtras(anim.j3d)) {
-        report(anim.name, { severity: 'warning', code: 'IMPORT_KIND', message: `exported from a ${format.toUpperCase()} without its tracks in extras.j3d (an older export?): export it again to import it` });
-        return;
-      }
-      const r = refusedAs(() => importTracks(anim.name, anim.j3d!, model, { loopMode, tolerances }));
-      for (const n of r.notes) report(anim.name, n);
-      const errors = Object.entries(r.maxError).map(([unit, e]) => `${e.toPrecision(3)} ${unit}`).join(', ');
-      results.push({ target: place(anim, i, format), bytes: r.bytes, line: `${r.duration} frame(s), ${grouped(r.keyCount)} key(s)/run(s); largest error ${errors || 'none'}` });
-      return;
-    }
-    const out = format === 'bca' && kinds.includes('bca') ? 'bca' : 'bck';
-    if (!kinds.includes(out)) return;
-    const animated = new Set(anim.channels.map((c) => c.node));
-    const binding = bindJointNodes(model, gltf, animated, !!values['by-order']);
-    for (const n of binding.notes) report(anim.name, n);
-    const r = refusedAs(() => importJoints(model, gltf, anim, binding.nodeOf, { fps, loopMode, tolerances, format: out }));
-    const e = r.maxError;
-    results.push({ target: place(anim, i, out), bytes: r.bytes, line: `${r.duration} frame(s), ${grouped(r.keyCount)} ${out === 'bca' ? 'run(s)' : `key(s), rotation fraction ${r.rotationFraction}`}; ` +
-      `largest error after quantising ${e.rotation.toPrecision(3)}°, ${e.translation.toPrecision(3)} units, ${e.scale.toPrecision(3)} scale` });
-  });
+  let results;
+  try {
+    results = importAnimations(gltf, chosen, model, { fps, loop, tolerances, kinds, byOrder: !!values['by-order'] }, report);
+  } catch (e) {
+    if (e instanceof ImportRefused) throw new CliError(e.message);
+    throw e;
+  }
   if (!results.length) throw new CliError(`${file}: none of the chosen animations is of the kinds asked for (${kinds.join(', ')})`);
 
   const files = nodeFiles;

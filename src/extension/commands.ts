@@ -6,6 +6,7 @@
  *   animscope.exportJson    (source?, target?)                         → the written Uri
  *   animscope.exportCurves  (source?, target?, { format?, animation? }) → the written Uri
  *   animscope.exportGltf    (source?, target?, { animations?, fps? })  → the written Uri (.glb or .gltf)
+ *   animscope.importGltf    (model?, gltf?, { animations?, replace?, open? }) → the written Uris
  *   animscope.goToOffset    (source?, offset?)                         → the revealed offset
  *   animscope.reopenAsHex   (source?)
  *   animscope.revealOffset  (uri | uriString, offset, length)          internal: Problems-panel code links
@@ -22,9 +23,11 @@ import { AnimationEditorProvider } from './editorProvider';
 import { CurvesFormat, pickAnimation, pickCurvesFormat, writeWithProgress } from './exportUi';
 import { archiveExportDefault } from './archive';
 import type * as GltfExportModule from './gltfExport';
+import type * as GltfImportModule from './gltfImport';
 
-/** The glTF export (glTF-Transform and the exporter) loads on its first use, not at activation. */
+/** The glTF export and import (glTF-Transform, the exporter, the fit) load on their first use, not at activation. */
 const gltfExport = (): typeof GltfExportModule => require('./gltfExport') as typeof GltfExportModule;
+const gltfImport = (): typeof GltfImportModule => require('./gltfImport') as typeof GltfImportModule;
 import { DEFAULT_FPS, flavourOf } from '../gltf/names';
 import { isUri, registerUserCommand, UserError } from './userCommand';
 import { ANIMATION_VIEW_TYPES, HEX_EDITOR_EXTENSION, HEX_EDITOR_VIEW_TYPE } from './viewTypes';
@@ -33,6 +36,7 @@ export const COMMANDS = {
   exportJson: 'animscope.exportJson',
   exportCurves: 'animscope.exportCurves',
   exportGltf: 'animscope.exportGltf',
+  importGltf: 'animscope.importGltf',
   goToOffset: 'animscope.goToOffset',
   reopenAsHex: 'animscope.reopenAsHex',
   revealOffset: REVEAL_OFFSET_COMMAND,
@@ -93,6 +97,7 @@ export class Commands {
       interactive(COMMANDS.exportJson, (source, target) => this.exportJson(source, target)),
       interactive(COMMANDS.exportCurves, (source, target, options) => this.exportCurves(source, target, options)),
       interactive(COMMANDS.exportGltf, (source, target, options) => this.exportGltf(source, target, options)),
+      interactive(COMMANDS.importGltf, (model, gltf, options) => this.importGltf(model, gltf, options)),
       interactive(COMMANDS.goToOffset, (source, offset) => this.goToOffset(source, offset)),
       interactive(COMMANDS.reopenAsHex, (source, mode) => this.reopenAsHex(source, mode)),
       vscode.commands.registerCommand(COMMANDS.revealOffset, (uri: unknown, offset: unknown, length: unknown) =>
@@ -250,6 +255,24 @@ export class Commands {
       gltfExport().offerReveal(target, `${animations.length} animation(s) at ${fps} fps${skipped.length ? `; ${skipped.length} left out: see the AnimScope log` : ''}`);
     }
     return target;
+  }
+
+  // ---- Import Animation from glTF… ---------------------------------------------------------------
+  async importGltf(modelArg?: unknown, gltfArg?: unknown, optionsArg?: unknown): Promise<vscode.Uri[] | undefined> {
+    const { uri, decoded } = await this.source(modelArg);
+    const open = this.provider.documentFor(uri);
+    let modelUri: vscode.Uri | undefined;
+    if (decoded.model) modelUri = uri;
+    else if (decoded.anim) modelUri = open ? open.boundModelUri : (await this.provider.hooks.models?.lookup(uri))?.bound?.uri;
+    if (!modelUri) {
+      throw new UserError(decoded.anim
+        ? `${baseName(uri.path)} is not bound to a model: bind one with "Bind Model…", or run the import on the model.`
+        : `${baseName(uri.path)} is neither a model nor an animation.`);
+    }
+    const model = await gltfExport().readGltfModel(modelUri, decoded.model ? decoded : undefined);
+    const options = (typeof optionsArg === 'object' && optionsArg !== null ? optionsArg : {}) as GltfImportModule.ImportGltfOptions;
+    const fps = open?.game?.fps ?? DEFAULT_FPS;
+    return gltfImport().importGltf(model, fps, isUri(gltfArg) ? gltfArg : undefined, options, this.log, this.provider.hooks.writeArchiveEntry);
   }
 
   private announce(target: vscode.Uri): void {

@@ -1,0 +1,79 @@
+/**
+ * Runs INSIDE the extension host: "AnimScope: Import Animation from glTF…" (animscope.importGltf,
+ * issue 29) on a model inside an archive and on a loose model, given the glTF and the animations so
+ * that no dialog opens. The glTF is what `animscope gltf` wrote; each animation comes back as its
+ * own kind, into the archive (the entries it replaces; every other entry byte-identical) or beside
+ * the loose model, and samples like the original (`animscope sample`: step tracks exactly, keyed
+ * ones within the import's tolerance).
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { describeTracks } from '../../../src/anim/describe';
+import { decompressEntry, extractAny, openAnyArchive } from '../../../src/formats/archive/archive';
+import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
+import { decode } from '../../../src/formats/index';
+import { closeAll, copySample, decodeFile, openWith, runCli, setUp, tempDir } from './helpers';
+
+function archiveEntries(file: string): Map<string, Buffer> {
+  const archive = openAnyArchive(new Uint8Array(fs.readFileSync(file)), new DiagnosticSink(), { detectEntries: false });
+  return new Map(archive.entries.filter((e) => e.kind === 'file')
+    .map((e) => [e.path, Buffer.from(decompressEntry(extractAny(archive, e), new DiagnosticSink()))]));
+}
+
+/** Every track of b within `limit(unit)` of a's at every frame 0 … duration. */
+function samplesAgree(a: Uint8Array, b: Uint8Array, name: string, limit: (unit: string) => number): void {
+  const [x, y] = [decode(a, name).anim!, decode(b, name).anim!];
+  const mine = new Map(describeTracks(y).map((t) => [t.path, t]));
+  const duration = (x as { duration: number }).duration;
+  for (const t of describeTracks(x)) {
+    for (let f = 0; f <= duration; f++) {
+      let d = Math.abs(t.evaluate(f) - mine.get(t.path)!.evaluate(f));
+      // a rotation is the same rotation a whole turn away
+      if (t.unit === 'degrees') d = Math.min(d % 360, 360 - (d % 360));
+      assert.ok(d <= limit(t.unit), `${name} ${t.path} at frame ${f}: off by ${d}`);
+    }
+  }
+}
+
+suite('AnimScope: Import Animation from glTF… (in the VS Code extension host)', () => {
+  let dir: string;
+  suiteSetup(async () => {
+    await setUp();
+    dir = tempDir('gltf-import');
+  });
+  teardown(closeAll);
+
+  test('onto a model inside an archive: Walk.bck and Blink.btp come back into Kuribo.arc; every other entry is byte-identical', async () => {
+    const archive = copySample(dir, 'archives/Kuribo.arc');
+    runCli(['gltf', 'Kuribo.arc/Kuribo/Kuribo.bdl', 'Kuribo.arc/Kuribo/Walk.bck', 'Kuribo.arc/Kuribo/Blink.btp', '-o', 'Kuribo.glb'], dir);
+    const before = archiveEntries(archive.file);
+    const model = vscode.Uri.from({ scheme: 'animscope-archive', path: '/Kuribo/Kuribo.bdl', query: archive.uri.toString() });
+    await openWith(model);
+    const written = await vscode.commands.executeCommand<vscode.Uri[]>('animscope.importGltf', model, vscode.Uri.file(path.join(dir, 'Kuribo.glb')),
+      { animations: ['Walk', 'Blink'], replace: true, open: false });
+    assert.deepStrictEqual(written?.map((u) => u.path), ['/Kuribo/Walk.bck', '/Kuribo/Blink.btp']);
+    const after = archiveEntries(archive.file);
+    assert.deepStrictEqual([...after.keys()], [...before.keys()], 'the same entries in the same order');
+    for (const [name, bytes] of before) {
+      if (name === 'Kuribo/Walk.bck' || name === 'Kuribo/Blink.btp') continue;
+      assert.ok(after.get(name)!.equals(bytes), `${name} is byte-identical`);
+    }
+    samplesAgree(before.get('Kuribo/Blink.btp')!, after.get('Kuribo/Blink.btp')!, 'Blink.btp', () => 0);
+    samplesAgree(before.get('Kuribo/Walk.bck')!, after.get('Kuribo/Walk.bck')!, 'Walk.bck', (u) => (u === 'degrees' ? 0.1 : u === 'units' ? 0.01 : 1e-3));
+  });
+
+  test('onto a loose model: the BCA comes back as a BCA beside it, and opens in the editor', async () => {
+    const sub = fs.mkdtempSync(path.join(dir, 'tree-'));
+    const model = copySample(sub, 'mkdd/objects/mariotree1.bmd');
+    const original = copySample(sub, 'mkdd/objects/mariotree1_wait.bca', 'source.bca');
+    runCli(['gltf', 'mariotree1.bmd', 'source.bca', '-o', 'tree.glb'], sub);
+    const written = await vscode.commands.executeCommand<vscode.Uri[]>('animscope.importGltf', model.uri, vscode.Uri.file(path.join(sub, 'tree.glb')), { animations: ['source'], replace: true });
+    assert.deepStrictEqual(written?.map((u) => path.basename(u.fsPath)), ['source.bca']);
+    const back = decodeFile(path.join(sub, 'source.bca'));
+    assert.strictEqual(back.format, 'bca');
+    samplesAgree(new Uint8Array(fs.readFileSync(path.join(sub, 'source.bca'))), original.decoded.bytes, 'source.bca', (u) => (u === 'degrees' ? 180 / 32768 + 1e-6 : 1e-4));
+    assert.strictEqual(vscode.window.tabGroups.activeTabGroup.activeTab?.label, 'source.bca', 'the imported file is open');
+  });
+});
