@@ -9,6 +9,7 @@ import { describeGroup } from '../anim/describe';
 import { decompressYaz0, isYaz0 } from '../formats/archive/yaz0';
 import { DiagnosticSink } from '../formats/binary/diagnostics';
 import { encodeYaz0 } from '../write/archive/yaz0Encode';
+import { detectYaz0Style } from '../write/archive/yaz0Style';
 import { isScalarType, resolvePath } from '../formats/binary/fields';
 import { decode } from '../formats/index';
 import { pageSpecFor } from '../formats/pages';
@@ -36,8 +37,12 @@ function refuse(message: string): never {
 export function applyEdits(bytes: Uint8Array, fileName: string, edits: readonly EditRequest[]): EditOutcome {
   // A Yaz0 file (`Walk.bck.szs`): edited decompressed, then compressed again (the header's reserved bytes kept).
   if (isYaz0(bytes)) {
-    const inner = applyEdits(decompressYaz0(bytes, new DiagnosticSink()), fileName, edits);
-    return inner.ok ? { ok: true, bytes: encodeYaz0(inner.bytes, { reserved: bytes.subarray(8, 16) }) } : inner;
+    const plain = decompressYaz0(bytes, new DiagnosticSink());
+    const inner = applyEdits(plain, fileName, edits);
+    if (!inner.ok) return inner;
+    // compressed again as the file was (the encoder's style and padding, the header's reserved bytes)
+    const { style, reserved } = detectYaz0Style(bytes, plain);
+    return { ok: true, bytes: encodeYaz0(inner.bytes, { style, reserved }) };
   }
   try {
     let current = bytes;

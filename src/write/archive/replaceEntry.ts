@@ -18,6 +18,7 @@ import { ArchiveWriteError } from './dataRegion';
 import { replacePksEntry } from './pksReplace';
 import { replaceRarcEntry } from './rarcReplace';
 import { encodeYaz0 } from './yaz0Encode';
+import { detectYaz0Style } from './yaz0Style';
 
 export { ArchiveWriteError } from './dataRegion';
 
@@ -29,7 +30,11 @@ const MAX_DEPTH = 8;
 function compressLike(original: Uint8Array, decompressed: Uint8Array, data: Uint8Array, how: Compression): Uint8Array {
   if (sameBytes(decompressed, data)) return original;
   if (how === 'none') return data;
-  if (how === 'yaz0') return encodeYaz0(data, { reserved: original.subarray(8, 16) });
+  if (how === 'yaz0') {
+    // the encoder that wrote the original (its lazy-matching rule and padding), so an archive saved unchanged elsewhere compresses alike
+    const { style, reserved } = detectYaz0Style(original, decompressed);
+    return encodeYaz0(data, { style, reserved });
+  }
   // fflate, which inflates PKS gzip too; loaded here, as there, so the CLI's start does not pay for it.
   return (require('fflate') as typeof import('fflate')).gzipSync(data, { level: 9 });
 }
