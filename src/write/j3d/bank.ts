@@ -11,15 +11,16 @@ const MAX_ELEMENTS = 0xffff;
 
 export class Bank {
   readonly values: number[] = [];
-  private readonly at = new Map<string, number[]>();
+  /** Positions by element value; −0 under the key '-0' (a Map's number keys do not tell −0 from 0). */
+  private readonly at = new Map<number | string, number[]>();
 
   /** `name` says which bank a refusal is about; `first`: the element it starts with (BCK: the channel's default value). */
   constructor(readonly name: string, first?: number) {
     if (first !== undefined) this.append([first]);
   }
 
-  private static key(v: number): string {
-    return Object.is(v, -0) ? '-0' : String(v);
+  private static key(v: number): number | string {
+    return Object.is(v, -0) ? '-0' : v;
   }
 
   private append(run: readonly number[]): number {

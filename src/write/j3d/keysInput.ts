@@ -3,7 +3,7 @@
  * with their binding and tracks by path, keyed tracks as bank runs and step tracks as per-frame
  * values — each value checked against the type its bank stores, a refusal naming its JSON path.
  */
-import { arrayAt, describe, fail, integerAt, member, objectAt, stringAt } from '../input';
+import { arrayAt, describe, fail, integerAt, isObject, member, objectAt, stringAt } from '../input';
 
 export interface TargetInput {
   path: string;
@@ -72,27 +72,31 @@ export function trackOf(target: TargetInput, trackPath: string): { value: Record
   return track;
 }
 
-/** How a bank stores a keyed track's numbers; each returns the stored value or refuses `path`. */
+/** A JSON path, or how to make it: built only for a refusal (a big keys form has millions of keys). */
+export type Where = string | (() => string);
+const pathOf = (where: Where): string => (typeof where === 'string' ? where : where());
+
+/** How a bank stores a keyed track's numbers; each returns the stored value or refuses `where`. */
 export interface Quantiser {
-  frame(v: number, path: string): number;
-  value(v: number, path: string): number;
-  slope(v: number, path: string): number;
+  frame(v: number, where: Where): number;
+  value(v: number, where: Where): number;
+  slope(v: number, where: Where): number;
 }
 
-function finite(v: unknown, path: string): number {
-  if (typeof v !== 'number' || !Number.isFinite(v)) fail(path, `expected a number, got ${describe(v)}`);
+function finite(v: unknown, where: Where): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) fail(pathOf(where), `expected a number, got ${describe(v)}`);
   return v;
 }
 
 const F32_MAX = 3.4028234663852886e38;
 
-function f32(v: number, path: string): number {
-  if (Math.abs(v) > F32_MAX) fail(path, `${v} does not fit in f32`);
+function f32(v: number, where: Where): number {
+  if (Math.abs(v) > F32_MAX) fail(pathOf(where), `${v} does not fit in f32`);
   return Math.fround(v);
 }
 
-function s16(v: number, path: string, what = 'a whole number'): number {
-  if (!Number.isInteger(v) || v < -0x8000 || v > 0x7fff) fail(path, `${v} is not ${what} in -32768..32767 (the bank is s16)`);
+function s16(v: number, where: Where, what = 'a whole number'): number {
+  if (!Number.isInteger(v) || v < -0x8000 || v > 0x7fff) fail(pathOf(where), `${v} is not ${what} in -32768..32767 (the bank is s16)`);
   return v;
 }
 
@@ -101,10 +105,10 @@ export const S16_BANK: Quantiser = { frame: (v, p) => s16(v, p), value: (v, p) =
 
 /** Angles in degrees stored as s16 steps of `degreesPerStep` (BCK/BTK rotation banks: frames are s16 too). */
 export function angleBank(degreesPerStep: number, what: string): Quantiser {
-  const raw = (v: number, path: string): number => {
+  const raw = (v: number, where: Where): number => {
     const x = v / degreesPerStep;
     const r = Math.round(x);
-    if (Math.abs(x - r) > 1e-6 || r < -0x8000 || r > 0x7fff) fail(path, `${v}° is not a multiple of ${degreesPerStep}° within ±${0x8000 * degreesPerStep}° (${what})`);
+    if (Math.abs(x - r) > 1e-6 || r < -0x8000 || r > 0x7fff) fail(pathOf(where), `${v}° is not a multiple of ${degreesPerStep}° within ±${0x8000 * degreesPerStep}° (${what})`);
     return r;
   };
   return { frame: (v, p) => s16(v, p, 'a whole frame'), value: raw, slope: raw };
@@ -122,20 +126,20 @@ export interface KeyedRun {
  * equals its out (BCK), 'separate' always mode 1 (what the other kinds' converter wrote).
  */
 export function keyedRun(track: { value: Record<string, unknown>; path: string }, q: Quantiser, tangents: 'auto' | 'separate'): KeyedRun {
-  const keysPath = member(track.path, 'keys');
-  const list = arrayAt(track.value.keys, keysPath);
-  if (list.length > 0xffff) fail(keysPath, `${list.length} keys: a track holds at most 65535`);
+  const keysPath = (): string => member(track.path, 'keys');
+  const list = Array.isArray(track.value.keys) ? track.value.keys as unknown[] : arrayAt(track.value.keys, keysPath());
+  if (list.length > 0xffff) fail(keysPath(), `${list.length} keys: a track holds at most 65535`);
   const keys = list.map((k, i) => {
-    const p = member(keysPath, i);
-    const o = objectAt(k, p);
-    const at = (name: string): number => finite(o[name], member(p, name));
+    const p = (): string => member(keysPath(), i);
+    const o = isObject(k) ? k : objectAt(k, p());
+    const at = (name: string): number => finite(o[name], () => member(p(), name));
     return {
-      frame: q.frame(at('frame'), member(p, 'frame')), value: q.value(at('value'), member(p, 'value')),
-      in: q.slope(at('in'), member(p, 'in')), out: q.slope(at('out'), member(p, 'out')), path: p,
+      frame: q.frame(at('frame'), () => member(p(), 'frame')), value: q.value(at('value'), () => member(p(), 'value')),
+      in: q.slope(at('in'), () => member(p(), 'in')), out: q.slope(at('out'), () => member(p(), 'out')),
     };
   });
   for (let i = 1; i < keys.length; i++) {
-    if (keys[i].frame < keys[i - 1].frame) fail(member(keys[i].path, 'frame'), `keys out of order (${keys[i].frame} after ${keys[i - 1].frame})`);
+    if (keys[i].frame < keys[i - 1].frame) fail(member(member(keysPath(), i), 'frame'), `keys out of order (${keys[i].frame} after ${keys[i - 1].frame})`);
   }
   if (keys.length === 0) return { count: 0, mode: 0, run: [] };
   if (keys.length === 1) return { count: 1, mode: tangents === 'auto' ? 0 : 1, run: [keys[0].value] };
@@ -149,7 +153,7 @@ export function keyedRun(track: { value: Record<string, unknown>; path: string }
  * A step track's stored values, one per frame: `step` runs `{frame, value}` (the first at frame 0,
  * frames rising, each value checked by `value`) held until the next, over `frames` frames.
  */
-export function fullValues(track: { value: Record<string, unknown>; path: string }, value: (v: number, path: string) => number): number[] {
+export function fullValues(track: { value: Record<string, unknown>; path: string }, value: (v: number, where: Where) => number): number[] {
   const frames = integerAt(track.value.frames, member(track.path, 'frames'), 0, 0xffff);
   const stepPath = member(track.path, 'step');
   const runs = arrayAt(track.value.step, stepPath);
@@ -172,9 +176,9 @@ export function fullValues(track: { value: Record<string, unknown>; path: string
 }
 
 /** A step value stored as an integer in [min, max] (u8, u16 banks). */
-export function integerValue(min: number, max: number, what: string): (v: number, path: string) => number {
-  return (v, path) => {
-    if (!Number.isInteger(v) || v < min || v > max) fail(path, `${v} is not a whole number in ${min}..${max} (${what})`);
+export function integerValue(min: number, max: number, what: string): (v: number, where: Where) => number {
+  return (v, where) => {
+    if (!Number.isInteger(v) || v < min || v > max) fail(pathOf(where), `${v} is not a whole number in ${min}..${max} (${what})`);
     return v;
   };
 }

@@ -1,6 +1,6 @@
 /**
- * package.json's menus as a user meets them (issue 26 item 8): AnimScope's two Explorer entries
- * side by side, not split by VS Code's "Open With…"; "Export Sampled Curves" not offered on a model;
+ * package.json's menus as a user meets them (issue 26 item 8): AnimScope's Explorer entries side
+ * by side, not split by VS Code's "Open With…"; "Export Sampled Curves" not offered on a model;
  * each archive command's file dialog titled after the command.
  */
 import { strict as assert } from 'assert';
@@ -26,9 +26,9 @@ const split = (group = ''): [string, number] => {
 };
 
 describe('package.json menus', () => {
-  it('the Explorer context menu: both AnimScope entries in one group, next to each other, no VS Code entry between them', () => {
+  it('the Explorer context menu: AnimScope\'s entries (two on archives, one on models) in one group, next to each other, no VS Code entry between them', () => {
     const ours = menus['explorer/context'].filter((m) => m.command.startsWith('animscope.'));
-    assert.deepEqual(ours.map((m) => m.command), ['animscope.browseArchive', 'animscope.archives.openOverview']);
+    assert.deepEqual(ours.map((m) => m.command), ['animscope.browseArchive', 'animscope.archives.openOverview', 'animscope.importGltf']);
     const groups = ours.map((m) => split(m.group));
     assert.equal(new Set(groups.map(([g]) => g)).size, 1, 'one group');
     const orders = groups.map(([, o]) => o);
