@@ -5,12 +5,12 @@
  * 32-byte aligned with the padding text between. Each bank starts with the channel's default
  * value (1, 0, 0) and a track's run of elements is reused at its first occurrence (greedy).
  * One key: its value once; keys: (frame, value, tangent) when every key's in equals its out
- * (tangent mode 0), else (frame, value, in, out).
+ * (tangent mode 0), else (frame, value, in, out). Rotations use the header's rotation fraction; a
+ * form without one gets the smallest whose range holds every rotation (keysInput.ts rotationBankOf).
  */
-import { integerAt } from '../input';
 import { Bank } from '../j3d/bank';
 import { ByteWriter, j3dFile } from '../j3d/byteWriter';
-import { angleBank, F32_BANK, keyedRun, loopAndDuration, readKeys, trackOf } from '../j3d/keysInput';
+import { F32_BANK, keyedRun, loopAndDuration, readKeys, rotationBankOf, trackOf } from '../j3d/keysInput';
 
 const CHANNELS = ['scale', 'rotation', 'translation'] as const;
 const AXES = ['x', 'y', 'z'] as const;
@@ -18,8 +18,7 @@ const AXES = ['x', 'y', 'z'] as const;
 export function buildBckFromKeys(value: unknown): Uint8Array {
   const { header, targets } = readKeys(value, 'bck');
   const { loopMode, duration } = loopAndDuration(header);
-  const fraction = integerAt(header.rotationFraction, 'header.rotationFraction', 0, 15);
-  const rotation = angleBank((2 ** fraction * 180) / 32768, `rotation fraction ${fraction}`);
+  const { fraction, bank: rotation } = rotationBankOf(header, targets, (path) => path.includes('/rotation/'));
   const banks = { scale: new Bank('scale', 1), rotation: new Bank('rotation', 0), translation: new Bank('translation', 0) };
   const entries: number[] = [];
   targets.forEach((t, j) => {

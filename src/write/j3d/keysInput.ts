@@ -103,12 +103,16 @@ function s16(v: number, where: Where, what = 'a whole number'): number {
 export const F32_BANK: Quantiser = { frame: f32, value: f32, slope: f32 };
 export const S16_BANK: Quantiser = { frame: (v, p) => s16(v, p), value: (v, p) => s16(v, p), slope: (v, p) => s16(v, p) };
 
-/** Angles in degrees stored as s16 steps of `degreesPerStep` (BCK/BTK rotation banks: frames are s16 too). */
-export function angleBank(degreesPerStep: number, what: string): Quantiser {
+/**
+ * Angles in degrees stored as s16 steps of `degreesPerStep` (BCK/BTK rotation banks: frames are
+ * s16 too). `nearest`: a value between steps takes the nearest (the form named no rotation
+ * fraction: the builder picked it); else it is refused.
+ */
+export function angleBank(degreesPerStep: number, what: string, nearest = false): Quantiser {
   const raw = (v: number, where: Where): number => {
     const x = v / degreesPerStep;
     const r = Math.round(x);
-    if (Math.abs(x - r) > 1e-6 || r < -0x8000 || r > 0x7fff) fail(pathOf(where), `${v}° is not a multiple of ${degreesPerStep}° within ±${0x8000 * degreesPerStep}° (${what})`);
+    if ((!nearest && Math.abs(x - r) > 1e-6) || r < -0x8000 || r > 0x7fff) fail(pathOf(where), `${v}° is not a multiple of ${degreesPerStep}° within ±${0x8000 * degreesPerStep}° (${what})`);
     return r;
   };
   return { frame: (v, p) => s16(v, p, 'a whole frame'), value: raw, slope: raw };
@@ -195,4 +199,29 @@ export function bindingName(target: TargetInput, name: string): string {
 
 export function bindingInteger(target: TargetInput, name: string, min: number, max: number): number {
   return integerAt(target.binding[name], member(target.bindingPath, name), min, max);
+}
+
+/**
+ * The header's rotation fraction, or — when the form names none — the smallest whose s16 range
+ * holds every rotation value and slope of the tracks `isRotation` picks (the finest step: values
+ * then take the nearest step). Returns the angle quantiser too.
+ */
+export function rotationBankOf(header: Record<string, unknown>, targets: LazyTargets, isRotation: (path: string) => boolean): { fraction: number; bank: Quantiser } {
+  if (header.rotationFraction !== undefined) {
+    const fraction = integerAt(header.rotationFraction, 'header.rotationFraction', 0, 15);
+    return { fraction, bank: angleBank((2 ** fraction * 180) / 32768, `rotation fraction ${fraction}`) };
+  }
+  let most = 0;
+  targets.forEach((t) => {
+    for (const [path, track] of t.tracks) {
+      if (!isRotation(path) || !Array.isArray(track.value.keys)) continue;
+      for (const k of track.value.keys as unknown[]) {
+        if (!isObject(k)) continue;
+        for (const v of [k.value, k.in, k.out]) if (typeof v === 'number' && Number.isFinite(v)) most = Math.max(most, Math.abs(v));
+      }
+    }
+  });
+  let fraction = 0;
+  while (fraction < 15 && most > 32767 * ((2 ** fraction * 180) / 32768)) fraction++;
+  return { fraction, bank: angleBank((2 ** fraction * 180) / 32768, `rotation fraction ${fraction}, picked`, true) };
 }

@@ -66,6 +66,24 @@ describe('write: keys → build for the other J3D kinds', () => {
   });
 });
 
+describe('write: a keys form that names no rotation fraction', () => {
+  it('BCK and BTK get the smallest fraction whose range holds every rotation; a value between steps takes the nearest', () => {
+    for (const rel of ['j3d/smg/TripodBoss/StartDemo.bck', 'j3d/smg/TripodBossCore/Wait.btk']) {
+      const doc = json(keysDocument(decode(readSample(rel), rel).anim!)) as any;
+      delete doc.header.rotationFraction;
+      const track = doc.targets[0].tracks.find((t: { channel: string }) => t.channel === 'rotation');
+      track.keys[0].value = 700.3;
+      const built = decode(buildFromKeys(doc), rel.slice(-9));
+      const anim = built.anim as { rotationFraction: number };
+      // fraction 1 holds ±359.989°, fraction 2 ±719.978° (32767 steps of 2^f × 180° / 32768)
+      assert.equal(anim.rotationFraction, 2, rel);
+      const step = (4 * 180) / 32768;
+      const back = keysDocument(built.anim!).targets[0].tracks.find((t) => t.path === track.path)!.keys![0].value;
+      assert.equal(back, Math.round(700.3 / step) * step, rel);
+    }
+  });
+});
+
 // ------------------------------------------------------------------------------------------
 // Generated animations of every kind
 

@@ -10,7 +10,7 @@
 import { member } from '../../input';
 import { Bank } from '../bank';
 import { ByteWriter, j3dFile } from '../byteWriter';
-import { angleBank, bindingInteger, bindingName, F32_BANK, keyedRun, loopAndDuration, readKeys, trackOf } from '../keysInput';
+import { bindingInteger, bindingName, F32_BANK, keyedRun, loopAndDuration, readKeys, rotationBankOf, trackOf } from '../keysInput';
 import { integerAt, arrayAt, fail } from '../../input';
 import { writeNameTable } from '../nameTable';
 
@@ -20,9 +20,8 @@ const AXES = ['s', 't', 'q'] as const;
 export function buildBtkFromKeys(value: unknown): Uint8Array {
   const { header, targets } = readKeys(value, 'btk', Math.floor(0xffff / 3));
   const { loopMode, duration } = loopAndDuration(header);
-  const fraction = integerAt(header.rotationFraction, 'header.rotationFraction', 0, 15);
+  const { fraction, bank: rotation } = rotationBankOf(header, targets, (path) => path.includes('/rotation/'));
   const matrixMode = integerAt(header.matrixMode ?? 0, 'header.matrixMode', 0, 0xffffffff);
-  const rotation = angleBank((2 ** fraction * 180) / 32768, `rotation fraction ${fraction}`);
   const banks = { scale: new Bank('scale'), rotation: new Bank('rotation'), translation: new Bank('translation') };
   const entries: number[] = [];
   const names: string[] = [];
