@@ -210,4 +210,21 @@ suite('Editing (in the VS Code extension host)', () => {
     const reread = describeTracks(decode(new Uint8Array(saved), 'motion.bin').anim!, 0).find((t) => t.path === 'bones/0/position/x')!;
     assert.strictEqual(reread.keys.at(1).value, 0.5, 'f16 0.5 is 0x3800');
   });
+
+  test('motion.bin: a MOTN key moved as a key (through the keys form and the MOTN writer), undone to the exact bytes', async () => {
+    const motion = copySample(dir, 'motn/motion.bin', 'motion-key.bin');
+    const since = Date.now();
+    await openWith(motion.uri);
+    await waitForRender(motion.uri, since);
+    const track = describeGroup(motion.decoded.anim!, 0).findIndex((t) => t.path === 'bones/0/position/x');
+    assert.deepStrictEqual(await applyEdit(motion.uri, 'Move key 1 of bones/0/position/x', [{ kind: 'key', group: 0, track, key: 1, value: 0.1 }]), { ok: true });
+    const edited = await waitForBytes(motion.uri, 'the key edit', (s) => s.dirty);
+    // 0.1 is stored as the nearest half float, 0x2E66 = 0.0999755859375
+    const after = describeGroup(decode(Uint8Array.from(edited.bytes), 'motion.bin').anim!, 0)[track];
+    assert.strictEqual(after.keys.value(1), 0.0999755859375);
+    await waitFor('the tab to show the edit', () => vscode.window.tabGroups.activeTabGroup.activeTab?.isDirty || undefined);
+    await vscode.commands.executeCommand('undo');
+    const undone = await waitForBytes(motion.uri, 'undo', (s) => !s.dirty);
+    assert.ok(Buffer.from(undone.bytes).equals(fs.readFileSync(motion.file)), 'undo restores the exact bytes');
+  });
 });
