@@ -7,7 +7,6 @@
  * rounded) and read back (`read`: the game's truncation of rotations), so what is within the
  * tolerance here is within it in the file. A flat track is one value.
  */
-import { hermite } from '../anim/curve';
 
 export interface FitKey { frame: number; value: number; in: number; out: number }
 
@@ -18,7 +17,8 @@ export interface Quantiser {
   read(v: number): number;
 }
 
-export const FLOAT32: Quantiser = { store: Math.fround, read: (v) => v };
+const same = (v: number): number => v;
+export const FLOAT32: Quantiser = { store: Math.fround, read: same };
 
 export interface Fit { keys: FitKey[]; maxError: number }
 
@@ -53,9 +53,15 @@ export function fitHermite(samples: ArrayLike<number>, tolerance: number, q: Qua
     const out = q.store(m0), inn = q.store(m1);
     let worst = -1, worstError = tolerance;
     let segmentError = Math.max(Math.abs(q.read(va) - samples[a]), Math.abs(q.read(vb) - samples[b]));
+    // the hot loop of an import: the Hermite inlined, the read called only when it is not the identity
+    // (the same expression as anim/curve.ts hermite(), so the values are the sampler's to the bit)
+    const t0 = out * dt, t1 = inn * dt;
+    const identity = q.read === FLOAT32.read;
     for (let i = a + 1; i < b; i++) {
-      const e = Math.abs(q.read(hermite((i - a) / dt, va, out * dt, vb, inn * dt)) - samples[i]);
-      segmentError = Math.max(segmentError, e);
+      const u = (i - a) / dt, u2 = u * u, u3 = u2 * u;
+      const h = (2 * u3 - 3 * u2 + 1) * va + (u3 - 2 * u2 + u) * t0 + (-2 * u3 + 3 * u2) * vb + (u3 - u2) * t1;
+      const e = Math.abs((identity ? h : q.read(h)) - samples[i]);
+      if (e > segmentError) segmentError = e;
       if (e > worstError) { worstError = e; worst = i; }
     }
     if (worst < 0) {

@@ -7,7 +7,7 @@
  */
 import { decode } from '../formats/index';
 import { LOCAL_STRIDE } from '../anim/skeleton';
-import { evaluatePlanned } from '../anim/tracks';
+import { samplePlanned } from '../anim/tracks';
 import { rotationScale } from '../anim/rotation';
 import { snapTruncate } from '../anim/quantize';
 import { buildFromKeys } from '../write/buildFromKeys';
@@ -220,13 +220,16 @@ function measure(bytes: Uint8Array, locals: readonly Float64Array[], frameCount:
   if (facet?.target !== 'joints') throw new Error('the built file is no joint animation');
   const channels = facet.joints(file.anim as never);
   const err: Tolerances = { rotation: 0, translation: 0, scale: 0 };
+  // each track sampled at every frame in one pass (the sampler walks its segments)
+  const values = new Float64Array(frameCount);
   locals.forEach((l, j) => {
     for (let slot = 0; slot < LOCAL_STRIDE; slot++) {
       const t = channels.channel(j, slot);
       const kind = slot < 3 ? 'scale' : slot < 6 ? 'rotation' : 'translation';
+      if (t) samplePlanned(t, values, 0, 1);
+      else values.fill(NaN);
       for (let f = 0; f < frameCount; f++) {
-        const v = t ? evaluatePlanned(t, f) : NaN;
-        let d = Math.abs(v - l[f * LOCAL_STRIDE + slot]);
+        let d = Math.abs(values[f] - l[f * LOCAL_STRIDE + slot]);
         if (kind === 'rotation') d = Math.min(d, Math.abs(360 - (d % 360)), d % 360);
         err[kind] = Math.max(err[kind], Number.isFinite(d) ? d : Infinity);
       }
