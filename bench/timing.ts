@@ -28,7 +28,8 @@ export function mbPerSecond(bytes: number, ms: number): number {
 }
 
 export function row(label: string, ...cells: (string | number)[]): void {
-  const text = cells.map((c) => (typeof c === 'number' ? fmt(c) : c)).map((c) => c.padStart(14)).join('');
+  // a cell wider than its column still gets a space before it
+  const text = cells.map((c) => (typeof c === 'number' ? fmt(c) : c)).map((c) => ` ${c}`.padStart(14)).join('');
   console.log(label.padEnd(44) + text);
 }
 
