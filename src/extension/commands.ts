@@ -219,15 +219,8 @@ export class Commands {
     const base = baseName(uri.path);
     const options = (typeof optionsArg === 'object' && optionsArg !== null ? optionsArg : {}) as ExportGltfOptions;
     const open = this.provider.documentFor(uri);
-    let modelUri: vscode.Uri | undefined;
-    if (decoded.model) modelUri = uri;
-    else if (decoded.anim) modelUri = open ? open.boundModelUri : (await this.provider.hooks.models?.lookup(uri))?.bound?.uri;
-    if (!modelUri) {
-      throw new UserError(decoded.anim
-        ? `${base} is not bound to a model: bind one with "Bind Model…" first.`
-        : `${base} is neither a model nor an animation.`);
-    }
-    const model = await gltfExport().readGltfModel(modelUri, decoded.model ? decoded : undefined);
+    const model = await this.modelOf({ uri, decoded }, 'bind one with "Bind Model…" first');
+    const modelUri = model.uri;
     const ticked = this.provider.hooks.companions?.chosen(uri) ?? [];
     const names = Array.isArray(options.animations) ? options.animations.filter((n): n is string => typeof n === 'string') : ticked;
     const { animations, skipped } = await gltfExport().gatherAnimations(uri, decoded.model ? undefined : decoded, names, model.model);
@@ -257,19 +250,23 @@ export class Commands {
     return target;
   }
 
-  // ---- Import Animation from glTF… ---------------------------------------------------------------
-  async importGltf(modelArg?: unknown, gltfArg?: unknown, optionsArg?: unknown): Promise<vscode.Uri[] | undefined> {
-    const { uri, decoded } = await this.source(modelArg);
+  /** The model of a model file, or the one an animation is bound to; `bind` says what to do when there is none. */
+  private async modelOf({ uri, decoded }: Source, bind: string): Promise<GltfExportModule.GltfModelSource> {
     const open = this.provider.documentFor(uri);
     let modelUri: vscode.Uri | undefined;
     if (decoded.model) modelUri = uri;
     else if (decoded.anim) modelUri = open ? open.boundModelUri : (await this.provider.hooks.models?.lookup(uri))?.bound?.uri;
     if (!modelUri) {
-      throw new UserError(decoded.anim
-        ? `${baseName(uri.path)} is not bound to a model: bind one with "Bind Model…", or run the import on the model.`
-        : `${baseName(uri.path)} is neither a model nor an animation.`);
+      throw new UserError(decoded.anim ? `${baseName(uri.path)} is not bound to a model: ${bind}.` : `${baseName(uri.path)} is neither a model nor an animation.`);
     }
-    const model = await gltfExport().readGltfModel(modelUri, decoded.model ? decoded : undefined);
+    return gltfExport().readGltfModel(modelUri, decoded.model ? decoded : undefined);
+  }
+
+  // ---- Import Animation from glTF… ---------------------------------------------------------------
+  async importGltf(modelArg?: unknown, gltfArg?: unknown, optionsArg?: unknown): Promise<vscode.Uri[] | undefined> {
+    const { uri, decoded } = await this.source(modelArg);
+    const open = this.provider.documentFor(uri);
+    const model = await this.modelOf({ uri, decoded }, 'bind one with "Bind Model…", or run the import on the model');
     const options = (typeof optionsArg === 'object' && optionsArg !== null ? optionsArg : {}) as GltfImportModule.ImportGltfOptions;
     const fps = open?.game?.fps ?? DEFAULT_FPS;
     return gltfImport().importGltf(model, fps, isUri(gltfArg) ? gltfArg : undefined, options, this.log, this.provider.hooks.writeArchiveEntry);

@@ -9,7 +9,7 @@
  * form without one gets the smallest whose range holds every rotation (keysInput.ts rotationBankOf).
  */
 import { Bank } from '../j3d/bank';
-import { ByteWriter, j3dFile } from '../j3d/byteWriter';
+import { jointChunkFile } from '../j3d/jointChunk';
 import { F32_BANK, keyedRun, loopAndDuration, readKeys, rotationBankOf, trackOf } from '../j3d/keysInput';
 
 const CHANNELS = ['scale', 'rotation', 'translation'] as const;
@@ -30,23 +30,5 @@ export function buildBckFromKeys(value: unknown): Uint8Array {
     }
   });
 
-  const out = new ByteWriter();
-  out.skip(0x24);
-  out.u8(8, loopMode);
-  out.u8(9, fraction);
-  out.s16(0x0a, duration);
-  out.u16(0x0c, targets.length);
-  out.u16(0x0e, banks.scale.values.length);
-  out.u16(0x10, banks.rotation.values.length);
-  out.u16(0x12, banks.translation.values.length);
-  out.pad(32);
-  out.u32(0x14, out.array('u16', entries));
-  out.pad(32);
-  out.u32(0x18, out.array('f32', banks.scale.values));
-  out.pad(32);
-  out.u32(0x1c, out.array('s16', banks.rotation.values));
-  out.pad(32);
-  out.u32(0x20, out.array('f32', banks.translation.values));
-  out.pad(32);
-  return j3dFile('bck1', 'ANK1', out, { svr: false });
+  return jointChunkFile({ type: 'bck1', chunk: 'ANK1', loopMode, byte9: fraction, duration, joints: targets.length, entries, banks });
 }

@@ -9,12 +9,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { describeGroup, describeTracks } from '../../../src/anim/describe';
-import { decompressEntry, extractAny, openAnyArchive } from '../../../src/formats/archive/archive';
-import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import { decode } from '../../../src/formats/index';
 import { realFiles } from '../../unit/helpers';
 import {
-  closeAll, copySample, openWith, setUp, tempDir, VIEW_TYPE, VIEW_TYPE_ANY_FILE, waitFor, waitForRender,
+  archiveEntries, closeAll, copySample, openWith, setUp, tempDir, VIEW_TYPE, VIEW_TYPE_ANY_FILE, waitFor, waitForRender,
 } from './helpers';
 
 const APPLY_EDIT = 'animscope._test.applyEdit';
@@ -24,12 +22,6 @@ interface EditState { editable: boolean; reason?: string; dirty: boolean; keyEdi
 const editState = (uri: vscode.Uri): Thenable<EditState | undefined> => vscode.commands.executeCommand<EditState | undefined>(EDIT_STATE, uri);
 const applyEdit = (uri: vscode.Uri, label: string, edits: unknown[]): Thenable<{ ok: boolean; message?: string } | undefined> =>
   vscode.commands.executeCommand(APPLY_EDIT, uri, label, edits);
-/** An archive's files, decompressed, by inner path, in the archive's order. */
-function archiveEntries(file: string): Map<string, Buffer> {
-  const archive = openAnyArchive(new Uint8Array(fs.readFileSync(file)), new DiagnosticSink(), { detectEntries: false });
-  return new Map(archive.entries.filter((e) => e.kind === 'file')
-    .map((e) => [e.path, Buffer.from(decompressEntry(extractAny(archive, e), new DiagnosticSink()))]));
-}
 const s16At = (bytes: ArrayLike<number>, at: number): number => (((bytes[at] << 8) | bytes[at + 1]) << 16) >> 16;
 
 /** Walk.bck of Kuribo.arc, written loose into `dir` (duration 40; joints/2/rotation/z key 1 = 93.05419921875°). */

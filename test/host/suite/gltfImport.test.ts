@@ -11,16 +11,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { describeTracks } from '../../../src/anim/describe';
-import { decompressEntry, extractAny, openAnyArchive } from '../../../src/formats/archive/archive';
-import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import { decode } from '../../../src/formats/index';
-import { closeAll, copySample, decodeFile, openWith, runCli, setUp, tempDir } from './helpers';
+import { archiveEntries, closeAll, copySample, decodeFile, openWith, runCli, setUp, tempDir } from './helpers';
 
-function archiveEntries(file: string): Map<string, Buffer> {
-  const archive = openAnyArchive(new Uint8Array(fs.readFileSync(file)), new DiagnosticSink(), { detectEntries: false });
-  return new Map(archive.entries.filter((e) => e.kind === 'file')
-    .map((e) => [e.path, Buffer.from(decompressEntry(extractAny(archive, e), new DiagnosticSink()))]));
-}
 
 /** Every track of b within `limit(unit)` of a's at every frame 0 … duration. */
 function samplesAgree(a: Uint8Array, b: Uint8Array, name: string, limit: (unit: string) => number): void {

@@ -6,6 +6,8 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { decompressEntry, extractAny, openAnyArchive } from '../../../src/formats/archive/archive';
+import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import { decode } from '../../../src/formats/index';
 import type { DecodedFile } from '../../../src/formats/types';
 import { PROTOCOL_VERSION } from '../../../src/wire/protocol';
@@ -199,4 +201,11 @@ export function corruptBck(dir: string, name = 'corrupt.bck'): Copied {
   bytes[0x20] = 0x58; // 'ANK1' → 'XNK1'
   fs.writeFileSync(copied.file, bytes);
   return { ...copied, decoded: decodeFile(copied.file) };
+}
+
+/** An archive's files, decompressed, by inner path, in the archive's order. */
+export function archiveEntries(file: string): Map<string, Buffer> {
+  const archive = openAnyArchive(new Uint8Array(fs.readFileSync(file)), new DiagnosticSink(), { detectEntries: false });
+  return new Map(archive.entries.filter((e) => e.kind === 'file')
+    .map((e) => [e.path, Buffer.from(decompressEntry(extractAny(archive, e), new DiagnosticSink()))]));
 }

@@ -6,7 +6,7 @@
  * default element; padded to 32.
  */
 import { Bank } from '../bank';
-import { ByteWriter, j3dFile } from '../byteWriter';
+import { jointChunkFile } from '../jointChunk';
 import { angleBank, f32Value, fullValues, loopAndDuration, readKeys, trackOf } from '../keysInput';
 
 const CHANNELS = ['scale', 'rotation', 'translation'] as const;
@@ -27,23 +27,5 @@ export function buildBcaFromKeys(value: unknown): Uint8Array {
     }
   });
 
-  const out = new ByteWriter();
-  out.skip(0x24);
-  out.u8(8, loopMode);
-  out.u8(9, 0xff);
-  out.s16(0x0a, duration);
-  out.u16(0x0c, targets.length);
-  out.u16(0x0e, banks.scale.values.length);
-  out.u16(0x10, banks.rotation.values.length);
-  out.u16(0x12, banks.translation.values.length);
-  out.pad(32);
-  out.u32(0x14, out.array('u16', entries));
-  out.pad(32);
-  out.u32(0x18, out.array('f32', banks.scale.values));
-  out.pad(32);
-  out.u32(0x1c, out.array('s16', banks.rotation.values));
-  out.pad(32);
-  out.u32(0x20, out.array('f32', banks.translation.values));
-  out.pad(32);
-  return j3dFile('bca1', 'ANF1', out, { svr: false });
+  return jointChunkFile({ type: 'bca1', chunk: 'ANF1', loopMode, byte9: 0xff, duration, joints: targets.length, entries, banks });
 }
