@@ -9,7 +9,18 @@
  * - KHR_node_visibility: `{ visible: true }` on the nodes whose visibility an animation changes (a
  *   pointer must point at a defined property: the extension object must be there).
  */
-import { Accessor, Animation, Extension, Material, Node, WriterContext } from '@gltf-transform/core';
+import { Accessor, Animation, Extension, Material, Node, ReaderContext, WriterContext } from '@gltf-transform/core';
+
+/** A pointer channel as read from a file: its animation's index, the pointer, and its sampler's arrays. */
+export interface ReadPointerChannel {
+  animation: number;
+  pointer: string;
+  interpolation: string;
+  times: Float32Array;
+  /** The output accessor's elements, `size` numbers each (normalised integers read as floats). */
+  values: Float32Array;
+  size: number;
+}
 
 export interface PointerChannel {
   animation: Animation;
@@ -25,9 +36,28 @@ export class KHRAnimationPointer extends Extension {
   static override readonly EXTENSION_NAME = 'KHR_animation_pointer';
   public override readonly extensionName = KHRAnimationPointer.EXTENSION_NAME;
   readonly channels: PointerChannel[] = [];
+  /** The file's pointer channels (the import reads material and visibility animations from them). */
+  readonly readChannels: ReadPointerChannel[] = [];
 
-  /** Reading is not needed (AnimScope writes glTF only). */
-  read(): this { return this; }
+  read(context: ReaderContext): this {
+    const animations = context.jsonDoc.json.animations ?? [];
+    animations.forEach((a, animation) => {
+      for (const c of a.channels ?? []) {
+        const ext = (c.target as { extensions?: Record<string, { pointer?: unknown }> }).extensions?.[this.extensionName];
+        const sampler = a.samplers?.[c.sampler];
+        if ((c.target.path as string) !== 'pointer' || typeof ext?.pointer !== 'string' || !sampler) continue;
+        const input = context.accessors[sampler.input];
+        const output = context.accessors[sampler.output];
+        if (!input || !output) continue;
+        const size = output.getElementSize();
+        const values = new Float32Array(output.getCount() * size);
+        const el: number[] = [];
+        for (let i = 0; i < output.getCount(); i++) values.set(output.getElement(i, el), i * size);
+        this.readChannels.push({ animation, pointer: ext.pointer, interpolation: sampler.interpolation ?? 'LINEAR', times: Float32Array.from(input.getArray() ?? []), values, size });
+      }
+    });
+    return this;
+  }
 
   write(context: WriterContext): this {
     const json = context.jsonDoc.json;

@@ -5,6 +5,8 @@
  */
 import { Document } from '@gltf-transform/core';
 import { gltfIO } from '../gltf/write';
+import { KHRAnimationPointer } from '../gltf/pointerExtensions';
+import type { ReadPointerChannel } from '../gltf/pointerExtensions';
 
 export type NodePath = 'translation' | 'rotation' | 'scale';
 export type Interpolation = 'LINEAR' | 'STEP' | 'CUBICSPLINE';
@@ -16,6 +18,8 @@ export interface GltfNodeData {
   t: number[];
   r: number[];
   s: number[];
+  /** The SHP1 shape AnimScope's export drew with this node (`extras.j3d.shape`). */
+  shape?: number;
 }
 
 export interface GltfChannelData {
@@ -33,9 +37,13 @@ export interface GltfAnimationData {
   /** AnimScope's `extras.j3d` of an animation it exported (format, loopMode, duration; the tracks of a kind that is not joints). */
   j3d?: { format?: string; loopMode?: number; duration?: number; [more: string]: unknown };
   channels: GltfChannelData[];
+  /** Its KHR_animation_pointer channels (material and visibility animations). */
+  pointers?: ReadPointerChannel[];
 }
 
 export interface GltfData {
+  /** Material names, in glTF order. */
+  materials?: string[];
   nodes: GltfNodeData[];
   /** The first skin's joints (node indices), in its order: what `--by-order` binds. */
   skinJoints: number[];
@@ -54,8 +62,13 @@ export function gltfData(doc: Document): GltfData {
   const index = new Map(list.map((n, i) => [n, i]));
   const parents = new Int32Array(list.length).fill(-1);
   list.forEach((n, i) => { for (const c of n.listChildren()) { const k = index.get(c); if (k !== undefined) parents[k] = i; } });
-  const nodes = list.map((n, i) => ({ name: n.getName(), parent: parents[i], t: [...n.getTranslation()], r: [...n.getRotation()], s: [...n.getScale()] }));
-  const animations = root.listAnimations().map((a) => {
+  const shapeOf = (n: (typeof list)[number]): number | undefined => {
+    const shape = (n.getExtras() as { j3d?: { shape?: unknown } } | undefined)?.j3d?.shape;
+    return typeof shape === 'number' && Number.isInteger(shape) && shape >= 0 ? shape : undefined;
+  };
+  const nodes = list.map((n, i) => ({ name: n.getName(), parent: parents[i], t: [...n.getTranslation()], r: [...n.getRotation()], s: [...n.getScale()], shape: shapeOf(n) }));
+  const pointerChannels = (root.listExtensionsUsed().find((e) => e.extensionName === KHRAnimationPointer.EXTENSION_NAME) as KHRAnimationPointer | undefined)?.readChannels ?? [];
+  const animations = root.listAnimations().map((a, animationIndex) => {
     const extras = a.getExtras() as { j3d?: unknown } | undefined;
     const j3d = extras && typeof extras.j3d === 'object' && extras.j3d !== null ? extras.j3d as GltfAnimationData['j3d'] : undefined;
     const channels: GltfChannelData[] = [];
@@ -75,7 +88,7 @@ export function gltfData(doc: Document): GltfData {
       for (let i = 0; i < output.getCount(); i++) values.set(output.getElement(i, el), i * size);
       channels.push({ node: k, path: path as NodePath, interpolation: sampler.getInterpolation() as Interpolation, times: Float32Array.from(input), values });
     }
-    return { name: a.getName(), j3d, channels };
+    return { name: a.getName(), j3d, channels, pointers: pointerChannels.filter((p) => p.animation === animationIndex) };
   });
   const skin = root.listSkins()[0];
   const skinJoints = skin ? skin.listJoints().map((n) => index.get(n) ?? -1).filter((k) => k >= 0) : [];
@@ -90,7 +103,7 @@ export function gltfData(doc: Document): GltfData {
       inverseBinds.set(k, Float64Array.from([m[0], m[4], m[8], m[12], m[1], m[5], m[9], m[13], m[2], m[6], m[10], m[14]]));
     });
   }
-  return { nodes, skinJoints, inverseBinds, animations };
+  return { materials: root.listMaterials().map((m) => m.getName()), nodes, skinJoints, inverseBinds, animations };
 }
 
 /** Reads a .glb or .gltf (its buffers from `resources`, by URI). */

@@ -1,13 +1,15 @@
 /**
  * The glTF animations chosen → one file each, in memory (what `animscope import` and the VS Code
  * command write): joint animations to BCK (BCA when exported from one), material and shape
- * animations back to their own kind from AnimScope's extras (importTracks.ts). Notes are per
+ * animations back to their own kind from AnimScope's extras (importTracks.ts), or, without them,
+ * from glTF's own material and visibility properties (importPointers.ts). Notes are per
  * animation; an animation the import refuses is an ImportRefused.
  */
 import type { ModelData } from '../formats/model/types';
 import { grouped } from '../formats/binary/text';
 import type { GltfAnimationData, GltfData } from './gltfRead';
 import { bindJointNodes, importJoints, ImportNote, Tolerances } from './importJoints';
+import { importPointers } from './importPointers';
 import { hasTrackExtras, importTracks, TRACK_KINDS } from './importTracks';
 
 /** What `--kinds` may name: joints to BCK or BCA, the rest from their tracks in AnimScope's extras. */
@@ -51,19 +53,27 @@ export function importAnimations(gltf: GltfData, chosen: readonly GltfAnimationD
   chosen.forEach((anim, i) => {
     const format = anim.j3d?.format;
     const loopMode = typeof anim.j3d?.loopMode === 'number' && Number.isInteger(anim.j3d.loopMode) && anim.j3d.loopMode >= 0 && anim.j3d.loopMode <= 255 ? anim.j3d.loopMode : o.loop;
-    // a kind that is not joints comes back from its tracks in the extras
-    if (format && (TRACK_KINDS as readonly string[]).includes(format)) {
-      if (!o.kinds.includes(format)) return;
-      if (!hasTrackExtras(anim.j3d)) {
-        note(anim.name, { severity: 'warning', code: 'IMPORT_KIND', message: `exported from a ${format.toUpperCase()} without its tracks in extras.j3d (an older export?): export it again to import it` });
-        return;
-      }
+    const errorsOf = (e: Record<string, number>): string => Object.entries(e).map(([unit, x]) => `${x.toPrecision(3)} ${unit}`).join(', ') || 'none';
+    const materialKind = !!format && (TRACK_KINDS as readonly string[]).includes(format);
+    // a kind that is not joints comes back from its tracks in AnimScope's extras
+    if (materialKind && hasTrackExtras(anim.j3d)) {
+      if (!o.kinds.includes(format!)) return;
       const r = importTracks(anim.name, anim.j3d!, model, { loopMode, tolerances: o.tolerances });
       for (const n of r.notes) note(anim.name, n);
-      const errors = Object.entries(r.maxError).map(([unit, e]) => `${e.toPrecision(3)} ${unit}`).join(', ');
-      results.push({ target: place(anim, i, format), bytes: r.bytes, line: `${r.duration} frame(s), ${grouped(r.keyCount)} key(s)/run(s); largest error ${errors || 'none'}` });
+      results.push({ target: place(anim, i, format!), bytes: r.bytes, line: `${r.duration} frame(s), ${grouped(r.keyCount)} key(s)/run(s); largest error ${errorsOf(r.maxError)}` });
       return;
     }
+    // else from glTF's own material and visibility properties (KHR_animation_pointer)
+    const fromPointers = importPointers(gltf, anim, model, { fps: o.fps, loopMode, tolerances: o.tolerances }, (n) => note(anim.name, n));
+    for (const r of fromPointers) {
+      if (!o.kinds.includes(r.format)) continue;
+      results.push({ target: place(anim, i, r.format), bytes: r.bytes, line: `${r.duration} frame(s), ${grouped(r.keyCount)} key(s)/run(s) from glTF pointers; largest error ${errorsOf(r.maxError)}` });
+    }
+    if (materialKind) {
+      if (!fromPointers.length) note(anim.name, { severity: 'warning', code: 'IMPORT_KIND', message: `exported from a ${format!.toUpperCase()} without its tracks in extras.j3d or glTF pointer channels (an older export?): export it again to import it` });
+      return;
+    }
+    if (!anim.channels.length) return;
     const out = format === 'bca' && o.kinds.includes('bca') ? 'bca' : 'bck';
     if (!o.kinds.includes(out)) return;
     const binding = bindJointNodes(model, gltf, new Set(anim.channels.map((c) => c.node)), o.byOrder);

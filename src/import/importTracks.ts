@@ -98,11 +98,11 @@ export function importTracks(name: string, j3d: Record<string, unknown>, model: 
     if (e instanceof BuildInputError) throw new ImportRefused(`${name}: the ${format.toUpperCase()} cannot be written: ${e.message}`);
     throw e;
   }
-  return { format, bytes, keys, keyCount, duration, maxError: measure(bytes, format, values), notes: model ? bindingNotes(keys, model) : [] };
+  return { format, bytes, keys, keyCount, duration, maxError: measureTracks(bytes, format, values), notes: model ? bindingNotes(keys, model) : [] };
 }
 
 /** Keys of one keyed track in its unit (degrees: whole raw steps of the fraction; colours: whole s16). */
-function fitTrack(v: number[], unit: string, perRaw: number, tolerances: Tolerances): NonNullable<KeysTrack['keys']> {
+export function fitTrack(v: number[], unit: string, perRaw: number, tolerances: Tolerances): NonNullable<KeysTrack['keys']> {
   if (unit === 'degrees') {
     // stored in whole raw units, read back truncated to one (as the joints: importJoints.ts)
     const fit = fitHermite(v.map((x) => x / perRaw), Math.max(tolerances.rotation / perRaw, 1.01), { store: S16.store, read: snapTruncate });
@@ -114,7 +114,7 @@ function fitTrack(v: number[], unit: string, perRaw: number, tolerances: Toleran
 }
 
 /** The built file read back: per unit, its largest difference from the glTF's values. */
-function measure(bytes: Uint8Array, format: string, values: Map<string, number[]>): Record<string, number> {
+export function measureTracks(bytes: Uint8Array, format: string, values: Map<string, number[]>): Record<string, number> {
   const file = decode(bytes, `import.${format}`);
   const err: Record<string, number> = {};
   for (const t of file.anim ? describeTracks(file.anim) : []) {
