@@ -12,7 +12,7 @@ import { buildFromExport } from '../src/write/exportBuild';
 import { writeWorstCaseBck } from '../test/fixtures/j3d-writer';
 import { realFiles, samplePath } from '../test/unit/helpers';
 import { keysDocument } from '../src/write/keysForm';
-import { buildBckFromKeys } from '../src/write/bck/layout';
+import { buildBckFromKeys } from '../src/write/j3d/kinds/bck';
 import { buildFromKeys, canBuildFromKeys } from '../src/write/buildFromKeys';
 import { BuildInputError } from '../src/write/input';
 import { fmt, heading, mbPerSecond, row, time } from './timing';

@@ -4,7 +4,7 @@
  * all go through it, so a kind added here is built everywhere.
  */
 import type { AnimFormat } from '../formats/pages';
-import { buildBckFromKeys } from './bck/layout';
+import { buildBckFromKeys } from './j3d/kinds/bck';
 import { fail, isObject } from './input';
 import { buildBcaFromKeys } from './j3d/kinds/bca';
 import { buildBrkFromKeys } from './j3d/kinds/brk';

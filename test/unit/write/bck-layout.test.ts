@@ -1,12 +1,12 @@
 /**
- * BCK keys form → build (the converter's layout, src/write/bck/layout.ts): on every real BCK the
+ * BCK keys form → build (the converter's layout, src/write/j3d/kinds/bck.ts): on every real BCK the
  * built file samples exactly like the original and gives back the same keys form; how many are
  * byte-identical is measured in the bench, not asserted. Bad keys are refused with their path.
  */
 import { strict as assert } from 'assert';
 import { sampleFile } from '../../../src/anim';
 import { decode } from '../../../src/formats/index';
-import { buildBckFromKeys } from '../../../src/write/bck/layout';
+import { buildBckFromKeys } from '../../../src/write/j3d/kinds/bck';
 import { BuildInputError } from '../../../src/write/input';
 import { keysDocument } from '../../../src/write/keysForm';
 import { realFiles } from '../helpers';

@@ -8,9 +8,9 @@
  * (tangent mode 0), else (frame, value, in, out). Rotations use the header's rotation fraction; a
  * form without one gets the smallest whose range holds every rotation (keysInput.ts rotationBankOf).
  */
-import { Bank } from '../j3d/bank';
-import { jointChunkFile } from '../j3d/jointChunk';
-import { F32_BANK, keyedRun, loopAndDuration, readKeys, rotationBankOf, trackOf } from '../j3d/keysInput';
+import { Bank } from '../bank';
+import { jointChunkFile } from '../jointChunk';
+import { F32_BANK, keyedRun, loopAndDuration, readKeys, rotationBankOf, trackOf } from '../keysInput';
 
 const CHANNELS = ['scale', 'rotation', 'translation'] as const;
 const AXES = ['x', 'y', 'z'] as const;
