@@ -64,7 +64,7 @@ export function benchKeysBuild(): void {
     if (same) r.same++;
     rows.set(label, r);
   }
-  for (const [label, r] of [...rows].sort(([a], [b]) => a.localeCompare(b))) row(label, r.files, r.same, `${((100 * r.same) / r.files).toFixed(0)} %`);
+  for (const [label, r] of [...rows].sort(([a], [b]) => a.localeCompare(b))) row(label, String(r.files), String(r.same), `${((100 * r.same) / r.files).toFixed(0)} %`);
 
   const worst = decode(writeWorstCaseBck().bytes, 'worst-case.bck');
   // its keys form as text passes V8's 512 MB string limit (shared bank slices expand per track): the document object is built from
