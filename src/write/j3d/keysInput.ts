@@ -24,9 +24,10 @@ function readTarget(t: unknown, i: number): TargetInput {
   const tracksPath = member(path, 'tracks');
   const tracks = new Map<string, { value: Record<string, unknown>; path: string }>();
   arrayAt(o.tracks, tracksPath).forEach((tr, k) => {
-    const p = member(tracksPath, k);
-    const track = objectAt(tr, p);
-    tracks.set(stringAt(track.path, member(p, 'path')), { value: track, path: p });
+    // the JSON path is spelled out only when a refusal needs it (a big form has 590k tracks)
+    const track = isObject(tr) ? tr : objectAt(tr, member(tracksPath, k));
+    const trackPath = typeof track.path === 'string' ? track.path : stringAt(track.path, member(member(tracksPath, k), 'path'));
+    tracks.set(trackPath, { value: track, get path() { return member(tracksPath, k); } });
   });
   const bindingPath = member(path, 'binding');
   return { path, binding: o.binding === undefined ? {} : objectAt(o.binding, bindingPath), bindingPath, tracks };
@@ -132,25 +133,31 @@ export interface KeyedRun {
 export function keyedRun(track: { value: Record<string, unknown>; path: string }, q: Quantiser, tangents: 'auto' | 'separate'): KeyedRun {
   const keysPath = (): string => member(track.path, 'keys');
   const list = Array.isArray(track.value.keys) ? track.value.keys as unknown[] : arrayAt(track.value.keys, keysPath());
-  if (list.length > 0xffff) fail(keysPath(), `${list.length} keys: a track holds at most 65535`);
-  const keys = list.map((k, i) => {
-    const p = (): string => member(keysPath(), i);
-    const o = isObject(k) ? k : objectAt(k, p());
-    const at = (name: string): number => finite(o[name], () => member(p(), name));
-    return {
-      frame: q.frame(at('frame'), () => member(p(), 'frame')), value: q.value(at('value'), () => member(p(), 'value')),
-      in: q.slope(at('in'), () => member(p(), 'in')), out: q.slope(at('out'), () => member(p(), 'out')),
-    };
-  });
-  for (let i = 1; i < keys.length; i++) {
-    if (keys[i].frame < keys[i - 1].frame) fail(member(member(keysPath(), i), 'frame'), `keys out of order (${keys[i].frame} after ${keys[i - 1].frame})`);
+  const n = list.length;
+  if (n > 0xffff) fail(keysPath(), `${n} keys: a track holds at most 65535`);
+  if (n === 0) return { count: 0, mode: 0, run: [] };
+  // one path function for the whole track, told which key and field it is at: no allocation per key
+  let at = 0, field = '';
+  const where = (): string => member(member(keysPath(), at), field);
+  const number = (o: Record<string, unknown>, name: string): number => { field = name; return finite(o[name], where); };
+  const frames: number[] = new Array(n), values: number[] = new Array(n), ins: number[] = new Array(n), outs: number[] = new Array(n);
+  let equal = true;
+  for (let i = 0; i < n; i++) {
+    at = i;
+    const k = list[i];
+    const o = isObject(k) ? k : objectAt(k, member(keysPath(), i));
+    frames[i] = q.frame(number(o, 'frame'), where);
+    values[i] = q.value(number(o, 'value'), where);
+    ins[i] = q.slope(number(o, 'in'), where);
+    outs[i] = q.slope(number(o, 'out'), where);
+    if (!Object.is(ins[i], outs[i])) equal = false;
+    if (i > 0 && frames[i] < frames[i - 1]) { field = 'frame'; fail(where(), `keys out of order (${frames[i]} after ${frames[i - 1]})`); }
   }
-  if (keys.length === 0) return { count: 0, mode: 0, run: [] };
-  if (keys.length === 1) return { count: 1, mode: tangents === 'auto' ? 0 : 1, run: [keys[0].value] };
-  const mode = tangents === 'auto' && keys.every((k) => Object.is(k.in, k.out)) ? 0 : 1;
+  if (n === 1) return { count: 1, mode: tangents === 'auto' ? 0 : 1, run: [values[0]] };
+  const mode = tangents === 'auto' && equal ? 0 : 1;
   const run: number[] = [];
-  for (const k of keys) mode === 0 ? run.push(k.frame, k.value, k.in) : run.push(k.frame, k.value, k.in, k.out);
-  return { count: keys.length, mode, run };
+  for (let i = 0; i < n; i++) mode === 0 ? run.push(frames[i], values[i], ins[i]) : run.push(frames[i], values[i], ins[i], outs[i]);
+  return { count: n, mode, run };
 }
 
 /**
