@@ -15,7 +15,8 @@ import type { ReadPointerChannel } from '../gltf/pointerExtensions';
 import { buildFromKeys } from '../write/buildFromKeys';
 import type { KeysDocument, KeysTarget, KeysTrack } from '../write/keysForm';
 import type { GltfAnimationData, GltfData } from './gltfRead';
-import { ImportNote, rotationFractionFor, Tolerances } from './importJoints';
+import { ImportNote, ImportRefused, rotationFractionFor, Tolerances } from './importJoints';
+import { BuildInputError } from '../write/input';
 import { fitTrack, measureTracks } from './importTracks';
 
 export interface PointerImport {
@@ -74,7 +75,13 @@ function keyed(path: string, channel: string, axis: string, unit: string, v: num
 }
 
 function built(format: PointerImport['format'], keys: KeysDocument, values: Map<string, number[]>): PointerImport {
-  const bytes = buildFromKeys(keys);
+  let bytes: Uint8Array;
+  try {
+    bytes = buildFromKeys(keys);
+  } catch (e) {
+    if (e instanceof BuildInputError) throw new ImportRefused(`the ${format.toUpperCase()} cannot be written: ${e.message}`);
+    throw e;
+  }
   const keyCount = keys.targets.reduce((n, t) => n + t.tracks.reduce((m, k) => m + (k.keys?.length ?? k.step?.length ?? 0), 0), 0);
   return { format, bytes, keyCount, duration: keys.header.duration ?? 0, maxError: measureTracks(bytes, format, values) };
 }
@@ -84,7 +91,7 @@ export function importPointers(gltf: GltfData, anim: GltfAnimationData, model: M
   const pointers = anim.pointers ?? [];
   if (!pointers.length) return [];
   let last = 0;
-  for (const p of pointers) last = Math.max(last, p.times[p.times.length - 1] ?? 0);
+  for (const p of pointers) { const t = p.times[p.times.length - 1]; if (Number.isFinite(t)) last = Math.max(last, t); }
   const duration = Math.min(0x7fff, Math.max(0, Math.round(last * o.fps)));
   const header = { loopMode: o.loopMode, duration };
   const materialIndex = (m: number): number => {

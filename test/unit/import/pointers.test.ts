@@ -68,3 +68,28 @@ describe('animscope import: BPK, BVA and BTK from glTF pointer channels (no Anim
   }
   it('covered BPK, BVA and BTK', () => assert.deepStrictEqual([...new Set(covered)].sort(), ['bpk', 'btk', 'bva']));
 });
+
+describe('animscope import: hostile extras and pointer channels end in a refusal or a file, never a crash', () => {
+  it('NaN times and values, a huge duration, tracks of the wrong length', async () => {
+    const { importAnimations } = await import('../../../src/import/importAnimations');
+    const { ImportRefused } = await import('../../../src/import/importJoints');
+    const shared = SHARED_MODELS.find((s) => s.label === 'PowerStar')!;
+    const { inputs } = await exportShared('PowerStar', shared.path);
+    const model = inputs.input.model;
+    const nan = Float32Array.of(NaN, NaN);
+    const cases = [
+      { name: 'nan pointer', channels: [], pointers: [{ animation: 0, pointer: '/materials/0/pbrMetallicRoughness/baseColorFactor', interpolation: 'LINEAR', times: nan, values: new Float32Array(8).fill(NaN), size: 4 }] },
+      { name: 'huge duration', channels: [], j3d: { format: 'bva', duration: 1e9, frames: [0], tracks: [{ path: 'shapes/0/visible', values: [1] }], keysOutline: { header: {}, targets: [{ key: 'shape:0', tracks: [{ path: 'shapes/0/visible', channel: 'shape', axis: 'visible', unit: 'visibility', step: true }] }] } } },
+      { name: 'nan track', channels: [], j3d: { format: 'bpk', duration: 2, frames: [0, 1, 2], tracks: [{ path: 'entries/0/r', values: [NaN, 1, 2] }], keysOutline: { header: {}, targets: [{ key: 'entry:0', binding: { material: 'x' }, tracks: [{ path: 'entries/0/r', channel: 'colour', axis: 'r', unit: 'color', step: false }] }] } } },
+      { name: 'short track', channels: [], j3d: { format: 'btp', duration: 2, frames: [0, 1, 2], tracks: [{ path: 'entries/0/texture', values: [1] }], keysOutline: { header: {}, targets: [{ key: 'entry:0', binding: { material: 'x', texMapSlot: 0 }, tracks: [{ path: 'entries/0/texture', channel: 'texture', axis: 'index', unit: 'units', step: true }] }] } } },
+    ];
+    for (const c of cases) {
+      const gltf = { materials: [model.materials[0]], nodes: [], skinJoints: [], inverseBinds: new Map(), animations: [c as never] };
+      try {
+        importAnimations(gltf, gltf.animations, model, { fps: 60, loop: 0, tolerances: DEFAULT_TOLERANCES, kinds: ['bpk', 'bva', 'btp', 'btk'], byOrder: false }, () => undefined);
+      } catch (e) {
+        assert.ok(e instanceof ImportRefused, `${c.name}: ${(e as Error).stack}`);
+      }
+    }
+  });
+});
