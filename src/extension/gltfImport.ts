@@ -1,12 +1,16 @@
 /**
  * "AnimScope: Import Animation from glTF…": on a model (or with an animation bound to one open),
  * pick a .glb/.gltf and its animations; each becomes a file of its kind (src/import/
- * importAnimations.ts: BCK, BCA, BTK, …) written beside the model — into its archive when the
- * model is an archive entry and the archive already holds an entry of that name (the archive
- * writer replaces entries; it does not add them). Files that exist are replaced only when the
+ * importAnimations.ts: BCK, BCA, BTK, …), first shown playing on the model (a preview in a
+ * temporary folder with a copy of the model; nothing is written until the user says Write), then
+ * written beside the model — into its archive when the model is an archive entry and the archive
+ * already holds an entry of that name (the archive writer replaces entries; it does not add them). Files that exist are replaced only when the
  * user agrees. The first file written opens in the AnimScope editor, playing on the model.
  * Loaded on first use (glTF-Transform), like the export.
  */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import { baseName } from '../formats/index';
 import { flavourOf } from '../gltf/names';
@@ -26,6 +30,39 @@ export interface ImportGltfOptions {
   replace?: boolean;
   /** Open the first written file (default true). */
   open?: boolean;
+  /**
+   * Show the imported animations playing on the model before anything is written (default: when
+   * the animations were picked in the dialog), then ask whether to write them. `confirm` answers
+   * that question without asking (tests).
+   */
+  preview?: boolean;
+  confirm?: 'Write' | 'Cancel';
+}
+
+/**
+ * The imported files, each beside a copy of the model in a temporary folder, opened in the editor
+ * (so each plays on the model); then the question. The folder and its tabs are gone afterwards.
+ */
+async function previewThenAsk(model: GltfModelSource, files: { target: string; bytes: Uint8Array }[], confirm: ImportGltfOptions['confirm'], log: vscode.LogOutputChannel): Promise<boolean> {
+  const dir = vscode.Uri.file(await fs.promises.mkdtemp(path.join(os.tmpdir(), 'animscope-import-')));
+  try {
+    const modelName = baseName(model.uri.path).replace(/\.(szs|yaz0)$/i, '');
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(dir, modelName), model.bytes);
+    for (const f of files) await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(dir, f.target), f.bytes);
+    for (const f of files) await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.joinPath(dir, f.target), 'animscope.animation', { preview: false });
+    log.info(`glTF import: previewing ${files.map((f) => f.target).join(', ')} on ${modelName} in ${dir.fsPath}`);
+    const answer = confirm ?? await vscode.window.showInformationMessage(
+      `AnimScope: ${files.length} imported animation(s) are playing on ${modelName} (a preview; nothing is written yet). Write ${files.map((f) => f.target).join(', ')} beside the model?`,
+      'Write', 'Cancel');
+    return answer === 'Write';
+  } finally {
+    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => {
+      const input = t.input as { uri?: vscode.Uri } | undefined;
+      return input?.uri?.scheme === 'file' && input.uri.fsPath.startsWith(dir.fsPath);
+    });
+    await vscode.window.tabGroups.close(tabs, true);
+    await fs.promises.rm(dir.fsPath, { recursive: true, force: true });
+  }
 }
 
 async function pickAnimations(all: readonly GltfAnimationData[]): Promise<GltfAnimationData[] | undefined> {
@@ -81,6 +118,9 @@ export async function importGltf(model: GltfModelSource, fps: number, gltfArg: v
   for (const n of notes) log.warn(`glTF import onto ${baseName(model.uri.path)}: ${n}`);
   if (!results.length) throw new UserError(`none of the chosen animations of ${baseName(gltfUri.path)} could be imported: see the AnimScope log.`);
 
+  if (options.preview ?? !names) {
+    if (!await previewThenAsk(model, results, options.confirm, log)) return undefined;
+  }
   const folder = vscode.Uri.joinPath(model.uri, '..');
   const targets = results.map((r) => ({ ...r, uri: vscode.Uri.joinPath(folder, r.target) }));
   const exists = async (uri: vscode.Uri): Promise<boolean> => vscode.workspace.fs.stat(uri).then(() => true, () => false);

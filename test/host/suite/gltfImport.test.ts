@@ -8,6 +8,7 @@
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { describeTracks } from '../../../src/anim/describe';
@@ -55,6 +56,25 @@ suite('AnimScope: Import Animation from glTF… (in the VS Code extension host)'
     }
     samplesAgree(before.get('Kuribo/Blink.btp')!, after.get('Kuribo/Blink.btp')!, 'Blink.btp', () => 0);
     samplesAgree(before.get('Kuribo/Walk.bck')!, after.get('Kuribo/Walk.bck')!, 'Walk.bck', (u) => (u === 'degrees' ? 0.1 : u === 'units' ? 0.01 : 1e-3));
+  });
+
+  test('a preview first: the imported animation plays on a copy of the model in a temporary folder; Cancel writes nothing and leaves no folder, Write writes', async () => {
+    const sub = fs.mkdtempSync(path.join(dir, 'preview-'));
+    const model = copySample(sub, 'mkdd/objects/mariotree1.bmd');
+    copySample(sub, 'mkdd/objects/mariotree1_wait.bca', 'source.bca');
+    runCli(['gltf', 'mariotree1.bmd', 'source.bca', '-o', 'tree.glb'], sub);
+    fs.rmSync(path.join(sub, 'source.bca'));
+    const previews = (): string[] => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('animscope-import-'));
+    const before = previews();
+    const glb = vscode.Uri.file(path.join(sub, 'tree.glb'));
+    const cancelled = await vscode.commands.executeCommand<vscode.Uri[] | undefined>('animscope.importGltf', model.uri, glb, { animations: ['source'], preview: true, confirm: 'Cancel' });
+    assert.strictEqual(cancelled, undefined);
+    assert.deepStrictEqual(fs.readdirSync(sub).sort(), ['mariotree1.bmd', 'tree.glb'], 'nothing written beside the model');
+    assert.deepStrictEqual(previews(), before, 'the preview folder is gone');
+    const written = await vscode.commands.executeCommand<vscode.Uri[]>('animscope.importGltf', model.uri, glb, { animations: ['source'], preview: true, confirm: 'Write', open: false });
+    assert.deepStrictEqual(written?.map((u) => path.basename(u.fsPath)), ['source.bca']);
+    assert.strictEqual(decodeFile(path.join(sub, 'source.bca')).format, 'bca');
+    assert.deepStrictEqual(previews(), before);
   });
 
   test('onto a loose model: the BCA comes back as a BCA beside it, and opens in the editor', async () => {
