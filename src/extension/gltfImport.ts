@@ -16,6 +16,7 @@ import { baseName } from '../formats/index';
 import { flavourOf } from '../gltf/names';
 import { GltfReadError, readGltf } from '../import/gltfRead';
 import type { GltfAnimationData } from '../import/gltfRead';
+import { compareSamples, describeDifference } from '../import/compareSamples';
 import { IMPORT_KINDS, importAnimations } from '../import/importAnimations';
 import { DEFAULT_TOLERANCES, ImportRefused } from '../import/importJoints';
 import { ARCHIVE_SCHEME } from './archive/archiveUri';
@@ -51,8 +52,16 @@ async function previewThenAsk(model: GltfModelSource, files: { target: string; b
     for (const f of files) await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(dir, f.target), f.bytes);
     for (const f of files) await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.joinPath(dir, f.target), 'animscope.animation', { preview: false });
     log.info(`glTF import: previewing ${files.map((f) => f.target).join(', ')} on ${modelName} in ${dir.fsPath}`);
+    // against the files they would replace: sampled, the largest difference per unit
+    const diffs: string[] = [];
+    for (const f of files) {
+      const existing = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(model.uri, '..', f.target)).then((b) => b, () => undefined);
+      const d = existing && compareSamples(f.bytes, existing, f.target);
+      if (d) diffs.push(`${f.target} ${describeDifference(d, 'the one beside the model')}`);
+    }
+    for (const d of diffs) log.info(`glTF import: ${d}`);
     const answer = confirm ?? await vscode.window.showInformationMessage(
-      `AnimScope: ${files.length} imported animation(s) are playing on ${modelName} (a preview; nothing is written yet). Write ${files.map((f) => f.target).join(', ')} beside the model?`,
+      `AnimScope: ${files.length} imported animation(s) are playing on ${modelName} (a preview; nothing is written yet).${diffs.length ? ` ${diffs.join('; ')}.` : ''} Write ${files.map((f) => f.target).join(', ')} beside the model?`,
       'Write', 'Cancel');
     return answer === 'Write';
   } finally {

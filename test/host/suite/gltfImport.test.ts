@@ -61,15 +61,17 @@ suite('AnimScope: Import Animation from glTF… (in the VS Code extension host)'
   test('a preview first: the imported animation plays on a copy of the model in a temporary folder; Cancel writes nothing and leaves no folder, Write writes', async () => {
     const sub = fs.mkdtempSync(path.join(dir, 'preview-'));
     const model = copySample(sub, 'mkdd/objects/mariotree1.bmd');
-    copySample(sub, 'mkdd/objects/mariotree1_wait.bca', 'source.bca');
+    const source = copySample(sub, 'mkdd/objects/mariotree1_wait.bca', 'source.bca');
     runCli(['gltf', 'mariotree1.bmd', 'source.bca', '-o', 'tree.glb'], sub);
-    fs.rmSync(path.join(sub, 'source.bca'));
     const previews = (): string[] => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('animscope-import-'));
     const before = previews();
     const glb = vscode.Uri.file(path.join(sub, 'tree.glb'));
+    // the existing source.bca is compared with the import (the question says by how much they differ)
     const cancelled = await vscode.commands.executeCommand<vscode.Uri[] | undefined>('animscope.importGltf', model.uri, glb, { animations: ['source'], preview: true, confirm: 'Cancel' });
     assert.strictEqual(cancelled, undefined);
-    assert.deepStrictEqual(fs.readdirSync(sub).sort(), ['mariotree1.bmd', 'tree.glb'], 'nothing written beside the model');
+    assert.deepStrictEqual(fs.readdirSync(sub).sort(), ['mariotree1.bmd', 'source.bca', 'tree.glb'], 'nothing written beside the model');
+    assert.ok(fs.readFileSync(source.file).equals(Buffer.from(source.decoded.bytes)), 'the existing file untouched');
+    fs.rmSync(source.file);
     assert.deepStrictEqual(previews(), before, 'the preview folder is gone');
     const written = await vscode.commands.executeCommand<vscode.Uri[]>('animscope.importGltf', model.uri, glb, { animations: ['source'], preview: true, confirm: 'Write', open: false });
     assert.deepStrictEqual(written?.map((u) => path.basename(u.fsPath)), ['source.bca']);
