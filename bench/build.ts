@@ -68,7 +68,7 @@ export function benchKeysBuild(): void {
 
   const worst = decode(writeWorstCaseBck().bytes, 'worst-case.bck');
   // its keys form as text passes V8's 512 MB string limit (shared bank slices expand per track): the document object is built from
-  const keys = keysDocument(worst.anim!);
+  const keys = keysDocument(worst.anim!, undefined, Infinity);
   // Its tracks share bank slices at every offset, which the converter's run reuse cannot
   // reproduce: the scale bank passes 65,535 elements and the build is refused there. Timed to the refusal.
   let outcome = '';

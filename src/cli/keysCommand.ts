@@ -1,7 +1,7 @@
 /** `animscope keys FILE [-o OUT]`: the editable form of an animation (src/write/keysForm.ts) as JSON. */
 import { jsonChunks, withNewline } from '../export/serialize';
 import { decode } from '../formats/index';
-import { keysDocument } from '../write/keysForm';
+import { keysDocument, KeysFormTooLarge } from '../write/keysForm';
 import { parse } from './args';
 import { terminalSafeJson } from './format';
 import { printChunks, writeChunks } from './outputFile';
@@ -15,8 +15,14 @@ function keysCommand(args: string[], io: CliIO): number {
   const input = readAnimationInput(arg);
   const file = decode(input.bytes, input.name);
   if (!file.anim) throw new CliError(`${arg} is not an animation: no keys to print`);
-  const doc = keysDocument(file.anim, input.bytes);
-  // Streamed, a chunk at a time: the worst-case BCK's 9.8 million keys are more text than one string holds.
+  let doc;
+  try {
+    doc = keysDocument(file.anim, input.bytes);
+  } catch (e) {
+    if (e instanceof KeysFormTooLarge) throw new CliError(`${arg}: ${e.message}`);
+    throw e;
+  }
+  // Streamed, a chunk at a time: a large form is more text than one string should hold.
   const outPath = values.output as string | undefined;
   if (outPath) writeChunks(io, outPath, withNewline(jsonChunks(doc, { indent: 1 })));
   else printChunks(io, withNewline(jsonChunks(doc)), terminalSafeJson);
@@ -32,7 +38,8 @@ list {frame, value, in, out} in the units the curves show (degrees, units, 0–2
 per frame); step tracks list {frame, value} where the value changes, with the frames they store.
 A MOTN also carries \`layout\` (for the file and per sequence): what its keys cannot say — data
 order and aliases, the extra data, raw sequences, the build date — kept so \`animscope build\` lays
-the file out again; not for editing (docs/writing.md).
+the file out again; not for editing (docs/writing.md). A form past 2,000,000 keys (a file whose
+tracks share runs of keys at every offset) is refused: export the file whole instead.
 
 Options:
   -o, --output OUT    write to OUT (pretty-printed) instead of standard output (one line)`,

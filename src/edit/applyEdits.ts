@@ -17,7 +17,7 @@ import { specOf } from '../formats/registry';
 import type { DecodedFile } from '../formats/types';
 import type { EditRequest } from '../wire/protocol';
 import { BuildInputError } from '../write/input';
-import { keysDocument, KeysDocument } from '../write/keysForm';
+import { keysDocument, KeysDocument, KeysFormTooLarge } from '../write/keysForm';
 import type { KeysTrack } from '../write/keysForm';
 import { writeScalar } from '../write/scalars';
 import { PLAIN_TEXT, writeText } from '../write/structure';
@@ -140,7 +140,13 @@ function applyKeys(decoded: DecodedFile, edits: readonly KeyEdit[]): Uint8Array 
   const anim = decoded.anim!;
   const writer = keyWriterFor(anim.format)!;
   // with the bytes: a kind whose layout is not in its keys (MOTN) carries it, so it builds again
-  const doc: KeysDocument = keysDocument(anim, decoded.bytes);
+  let doc: KeysDocument;
+  try {
+    doc = keysDocument(anim, decoded.bytes);
+  } catch (e) {
+    if (e instanceof KeysFormTooLarge) refuse(`Keys of this file cannot be edited: ${e.message.replace(/: edit or export.*$/, '')}; edit values in the structure tree instead.`);
+    throw e;
+  }
   const groups = pageSpecFor(anim).groups;
   const groupCount = groups.count(anim);
   for (const edit of edits) {

@@ -9,7 +9,7 @@
 import { specFor } from '../formats/registry';
 import type { AnimData } from '../formats/registry';
 import { describeTracks } from '../anim/describe';
-import { keysDocument } from '../write/keysForm';
+import { keysDocument, KeysFormTooLarge } from '../write/keysForm';
 import { sampleFrames } from './jointAnimation';
 
 export interface TrackExtras {
@@ -20,7 +20,7 @@ export interface TrackExtras {
    * kind has, and per target (joint, material entry, shape …) its key, its binding (keys form,
    * FormatSpec.keysBinding) and its tracks' paths with whether each is keyed or step.
    */
-  keysOutline: KeysOutline;
+  keysOutline?: KeysOutline;
   /** BXK/BXA: per channel and entry, the colour-array indices its colour goes to. */
   colourIndices?: { channel: number; entry: number; indices: number[] }[];
 }
@@ -36,9 +36,15 @@ export interface KeysOutline {
   targets: { key: string; binding?: Record<string, unknown>; tracks: { path: string; channel: string; axis: string; unit: string; step: boolean }[] }[];
 }
 
-/** The keys form of `anim` without its keys (src/write/keysForm.ts). */
-export function keysOutline(anim: AnimData): KeysOutline {
-  const doc = keysDocument(anim);
+/** The keys form of `anim` without its keys (src/write/keysForm.ts); none past the keys form's size limit. */
+export function keysOutline(anim: AnimData): KeysOutline | undefined {
+  let doc;
+  try {
+    doc = keysDocument(anim);
+  } catch (e) {
+    if (e instanceof KeysFormTooLarge) return undefined;
+    throw e;
+  }
   return {
     header: doc.header as Record<string, number>,
     targets: doc.targets.map((t) => ({
@@ -58,8 +64,9 @@ export function sampleTrackExtras(anim: AnimData, duration: number, given?: numb
   const out: TrackExtras = {
     frames,
     tracks: tracks.map((t) => ({ path: t.path, values: frames.map((f) => round(t.evaluate(f))) })),
-    keysOutline: keysOutline(anim),
   };
+  const outline = keysOutline(anim);
+  if (outline) out.keysOutline = outline;
   if (anim.format === 'bxk' || anim.format === 'bxa') {
     out.colourIndices = [];
     anim.channels.forEach((entries, channel) => {

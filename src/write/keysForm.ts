@@ -15,6 +15,20 @@ import type { AnimData } from '../formats/registry';
 
 export const KEYS_FORM_VERSION = 1;
 
+/**
+ * Keys a keys form spells out at most (every stored frame of a step track counts). The real files
+ * stay far below it (motion.bin: 485,000); a file whose tracks share key runs at every offset (the
+ * worst-case BCK: 9.8 million) would take gigabytes as objects: it is refused instead.
+ */
+export const MAX_KEYS_FORM = 2_000_000;
+
+/** The keys form would pass MAX_KEYS_FORM keys. */
+export class KeysFormTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`its keys form would spell out more than ${limit.toLocaleString('en-US')} keys (its tracks share runs of keys, which the form writes out per track): edit or export it whole instead (animscope export)`);
+  }
+}
+
 /** The header values a kind may have, as the decoders name them. */
 const HEADER_FIELDS = ['loopMode', 'duration', 'rotationFraction', 'matrixMode'] as const;
 
@@ -77,8 +91,11 @@ function hermiteKeys(keys: KeyList): KeysTrack['keys'] {
   return out;
 }
 
-/** With `bytes` (the file decoded as `anim`), kinds that need it carry their layout (FormatSpec.keysLayout). */
-export function keysDocument(anim: AnimData, bytes?: Uint8Array): KeysDocument {
+/**
+ * With `bytes` (the file decoded as `anim`), kinds that need it carry their layout
+ * (FormatSpec.keysLayout). Past `maxKeys` keys: KeysFormTooLarge.
+ */
+export function keysDocument(anim: AnimData, bytes?: Uint8Array, maxKeys = MAX_KEYS_FORM): KeysDocument {
   const spec = specFor(anim);
   const header: KeysDocument['header'] = {};
   const fields = anim as unknown as Record<string, unknown>;
@@ -87,11 +104,14 @@ export function keysDocument(anim: AnimData, bytes?: Uint8Array): KeysDocument {
   const layout = bytes ? spec.keysLayout?.(anim as never, bytes) : undefined;
   const targets: KeysTarget[] = [];
   const count = groups.count(anim);
+  let keys = 0;
   for (let g = 0; g < count; g++) {
     const tracks: KeysTrack[] = [];
     for (const t of describePlanned(groups.plan(anim, g))) {
       // derived tracks (BTK matrix elements) are views of the others, not keys to edit
       if (t.channel === 'matrix') continue;
+      keys += t.keys.length;
+      if (keys > maxKeys) throw new KeysFormTooLarge(maxKeys);
       const track: KeysTrack = { path: t.path, channel: t.channel, axis: t.axis, unit: t.unit };
       if (t.interpolation === 'step') {
         track.step = stepRuns(t.keys);

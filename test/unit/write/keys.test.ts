@@ -4,10 +4,14 @@
  */
 import { strict as assert } from 'assert';
 import { decode } from '../../../src/formats/index';
-import { keysDocument } from '../../../src/write/keysForm';
-import { writeBck } from '../../fixtures/j3d-writer';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { applyEdits } from '../../../src/edit/applyEdits';
+import { keysDocument, KeysFormTooLarge } from '../../../src/write/keysForm';
+import { writeBck, writeWorstCaseBck } from '../../fixtures/j3d-writer';
 import { writeBtp } from '../../fixtures/j3d-kinds-writer';
-import { cli } from '../cli/capture';
+import { cli, cliWith } from '../cli/capture';
 import { realFiles, samplePath } from '../helpers';
 
 describe('write: the keys form (animscope keys)', () => {
@@ -67,4 +71,27 @@ describe('write: the keys form (animscope keys)', () => {
     assert.equal(model.code, 2); // not what the command takes (README: exit codes)
     assert.match(model.stderr, /is not an animation/);
   });
+
+  it('a form past 2,000,000 keys is refused in one line (the worst-case BCK: 9.8 million), by the CLI (exit 2, nothing written) and by the editor', () => {
+    const bytes = writeWorstCaseBck().bytes;
+    const anim = decode(bytes, 'worst.bck').anim!;
+    assert.throws(() => keysDocument(anim), (e: Error) => e instanceof KeysFormTooLarge && /more than 2,000,000 keys/.test(e.message));
+    // a small file is far below the limit, and a limit of its own applies as given
+    const walk = realFiles().find((f) => f.path === 'archives/Kuribo.arc/Kuribo/Walk.bck')!;
+    assert.throws(() => keysDocument(decode(walk.bytes, 'Walk.bck').anim!, undefined, 10), KeysFormTooLarge);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'animscope-keys-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'worst.bck'), bytes);
+      const r = cliWith({}, 'keys', path.join(dir, 'worst.bck'), '-o', path.join(dir, 'worst.json'));
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /^animscope keys: .*worst\.bck: its keys form would spell out more than 2,000,000 keys/);
+      assert.equal(r.stderr.trim().split('\n').length, 1);
+      assert.deepEqual(fs.readdirSync(dir), ['worst.bck']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    const edit = applyEdits(bytes, 'worst.bck', [{ kind: 'key', group: 0, track: 0, key: 0, value: 1 }]);
+    assert.ok(!edit.ok && /^Keys of this file cannot be edited: its keys form would spell out more than 2,000,000 keys/.test(edit.message), edit.ok ? 'applied' : edit.message);
+  });
 });
+
