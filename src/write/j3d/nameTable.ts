@@ -1,14 +1,9 @@
 /**
- * A JUTNameTab (FORMATS.md §1, §11.1): u16 count, u16 0xFFFF, per name u16 hash and u16 offset
- * from the table's start, then the names NUL-terminated. hash = (hash · 3 + byte) & 0xFFFF.
+ * A JUTNameTab (FORMATS.md §1, §11.1): u16 count, u16 0xFFFF, per name u16 hash (the decoder's
+ * nameHashOfBytes) and u16 offset from the table's start, then the names NUL-terminated.
  */
+import { nameHashOfBytes } from '../../formats/jsystem/nametable';
 import type { ByteWriter } from './byteWriter';
-
-export function nameHash(name: string): number {
-  let h = 0;
-  for (let i = 0; i < name.length; i++) h = (h * 3 + name.charCodeAt(i)) & 0xffff;
-  return h;
-}
 
 /** Appends the table of `names` (plain ASCII, checked by the keys reader); returns where it starts. */
 export function writeNameTable(out: ByteWriter, names: readonly string[]): number {
@@ -16,9 +11,10 @@ export function writeNameTable(out: ByteWriter, names: readonly string[]): numbe
   out.u16(at, names.length);
   out.u16(at + 2, 0xffff);
   names.forEach((name, i) => {
-    out.u16(at + 4 + i * 4, nameHash(name));
+    const bytes = Array.from(name, (c) => c.charCodeAt(0));
+    out.u16(at + 4 + i * 4, nameHashOfBytes(bytes));
     out.u16(at + 6 + i * 4, out.length - at);
-    out.bytes([...Array.from(name, (c) => c.charCodeAt(0)), 0]);
+    out.bytes([...bytes, 0]);
   });
   return at;
 }
