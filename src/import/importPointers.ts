@@ -18,6 +18,7 @@ import type { GltfAnimationData, GltfData } from './gltfRead';
 import { ImportNote, ImportRefused, rotationFractionFor, Tolerances } from './importJoints';
 import { BuildInputError } from '../write/input';
 import { fitTrack, measureTracks } from './importTracks';
+import { sampleKeys } from './sampleChannel';
 
 export interface PointerImport {
   format: 'bpk' | 'btk' | 'bva';
@@ -31,34 +32,11 @@ const COLOUR = /^\/materials\/(\d+)\/pbrMetallicRoughness\/baseColorFactor$/;
 const TRANSFORM = /^\/materials\/(\d+)\/pbrMetallicRoughness\/baseColorTexture\/extensions\/KHR_texture_transform\/(offset|rotation|scale)$/;
 const VISIBLE = /^\/nodes\/(\d+)\/extensions\/KHR_node_visibility\/visible$/;
 
-/** The channel's value at `time` (glTF 2.0 §3.11: STEP holds, LINEAR lerps, CUBICSPLINE its Hermite), `size` numbers. */
+/** A pointer channel's value at `time` (glTF 2.0 §3.11, as a node channel's), `size` numbers; none stored: zeros. */
 export function samplePointer(c: ReadPointerChannel, time: number, out: number[]): number[] {
-  const { size, times, values } = c;
-  const n = times.length;
-  const cubic = c.interpolation === 'CUBICSPLINE';
-  const stride = cubic ? size * 3 : size;
-  const first = cubic ? size : 0;
-  out.length = size;
-  const copy = (i: number): number[] => { for (let k = 0; k < size; k++) out[k] = values[i * stride + first + k] ?? 0; return out; };
-  if (n === 0 || values.length < n * stride) return out.fill(0);
-  if (!(time > times[0])) return copy(0);
-  if (time >= times[n - 1]) return copy(n - 1);
-  let lo = 0, hi = n - 1;
-  while (hi - lo > 1) { const mid = (lo + hi) >>> 1; if (times[mid] <= time) lo = mid; else hi = mid; }
-  const dt = times[hi] - times[lo];
-  if (c.interpolation === 'STEP' || !(dt > 0)) return copy(lo);
-  const u = (time - times[lo]) / dt;
-  if (cubic) {
-    const u2 = u * u, u3 = u2 * u;
-    const a = lo * stride, b = hi * stride;
-    for (let k = 0; k < size; k++) {
-      out[k] = (2 * u3 - 3 * u2 + 1) * values[a + size + k] + (u3 - 2 * u2 + u) * dt * values[a + 2 * size + k]
-        + (-2 * u3 + 3 * u2) * values[b + size + k] + (u3 - u2) * dt * values[b + k];
-    }
-    return out;
-  }
-  for (let k = 0; k < size; k++) out[k] = values[lo * size + k] * (1 - u) + values[hi * size + k] * u;
-  return out;
+  const stride = c.interpolation === 'CUBICSPLINE' ? c.size * 3 : c.size;
+  if (c.times.length === 0 || c.values.length < c.times.length * stride) { out.length = c.size; return out.fill(0); }
+  return sampleKeys(c.times, c.values, c.interpolation, c.size, false, time, out);
 }
 
 /** Per game frame 0 … duration, the channel's `size` values. */

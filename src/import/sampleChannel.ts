@@ -30,35 +30,48 @@ function normalise(q: number[]): void {
 /** The channel's value at `time` (seconds) into `out` (3 or 4 numbers). */
 export function sampleChannel(c: GltfChannelData, time: number, out: number[]): number[] {
   const size = c.path === 'rotation' ? 4 : 3;
-  const n = c.times.length;
-  const cubic = c.interpolation === 'CUBICSPLINE';
+  const stride = c.interpolation === 'CUBICSPLINE' ? size * 3 : size;
+  if (c.times.length === 0 || c.values.length < c.times.length * stride) {
+    out.length = size;
+    for (let k = 0; k < size; k++) out[k] = size === 4 && k === 3 ? 1 : c.path === 'scale' ? 1 : 0;
+    return out;
+  }
+  return sampleKeys(c.times, c.values, c.interpolation, size, size === 4, time, out);
+}
+
+/**
+ * Any sampler's value at `time`: `size` numbers per key (CUBICSPLINE: in-tangent, value,
+ * out-tangent); `quaternion`: slerped and renormalised. The keys must be there (callers check).
+ */
+export function sampleKeys(times: ArrayLike<number>, values: ArrayLike<number>, interpolation: string, size: number, quaternion: boolean, time: number, out: number[]): number[] {
+  const n = times.length;
+  const cubic = interpolation === 'CUBICSPLINE';
   const stride = cubic ? size * 3 : size;
   const at = (i: number): number => i * stride + (cubic ? size : 0);
   out.length = size;
   const copy = (i: number): number[] => {
-    for (let k = 0; k < size; k++) out[k] = c.values[at(i) + k] ?? 0;
-    if (size === 4) normalise(out);
+    for (let k = 0; k < size; k++) out[k] = values[at(i) + k] ?? 0;
+    if (quaternion) normalise(out);
     return out;
   };
-  if (n === 0 || c.values.length < n * stride) { for (let k = 0; k < size; k++) out[k] = size === 4 && k === 3 ? 1 : c.path === 'scale' ? 1 : 0; return out; }
-  if (!(time > c.times[0])) return copy(0);
-  if (time >= c.times[n - 1]) return copy(n - 1);
+  if (!(time > times[0])) return copy(0);
+  if (time >= times[n - 1]) return copy(n - 1);
   let lo = 0, hi = n - 1;
-  while (hi - lo > 1) { const mid = (lo + hi) >>> 1; if (c.times[mid] <= time) lo = mid; else hi = mid; }
-  const t0 = c.times[lo], dt = c.times[hi] - t0;
-  if (c.interpolation === 'STEP' || !(dt > 0)) return copy(lo);
+  while (hi - lo > 1) { const mid = (lo + hi) >>> 1; if (times[mid] <= time) lo = mid; else hi = mid; }
+  const t0 = times[lo], dt = times[hi] - t0;
+  if (interpolation === 'STEP' || !(dt > 0)) return copy(lo);
   const u = (time - t0) / dt;
   if (cubic) {
     const u2 = u * u, u3 = u2 * u;
     const h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2;
     const a = lo * stride, b = hi * stride;
     for (let k = 0; k < size; k++) {
-      out[k] = h00 * c.values[a + size + k] + h10 * dt * c.values[a + 2 * size + k] + h01 * c.values[b + size + k] + h11 * dt * c.values[b + k];
+      out[k] = h00 * values[a + size + k] + h10 * dt * values[a + 2 * size + k] + h01 * values[b + size + k] + h11 * dt * values[b + k];
     }
-    if (size === 4) normalise(out);
+    if (quaternion) normalise(out);
     return out;
   }
-  if (size === 4) { slerp(out, c.values, lo * 4, c.values, hi * 4, u); return out; }
-  for (let k = 0; k < 3; k++) out[k] = c.values[lo * 3 + k] * (1 - u) + c.values[hi * 3 + k] * u;
+  if (quaternion) { slerp(out, values, lo * 4, values, hi * 4, u); return out; }
+  for (let k = 0; k < size; k++) out[k] = values[lo * size + k] * (1 - u) + values[hi * size + k] * u;
   return out;
 }
