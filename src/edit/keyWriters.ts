@@ -6,6 +6,8 @@
  */
 import { halfToFloat } from '../formats/binary/fields';
 import { MOTN_FPS } from '../anim/motnTrack';
+import { specOf } from '../formats/registry';
+import type { AnimFormat } from '../formats/pages';
 import { buildFromKeys, canBuildFromKeys } from '../write/buildFromKeys';
 import type { KeysDocument, KeysTrack } from '../write/keysForm';
 import { floatToHalf } from '../write/scalars';
@@ -24,20 +26,23 @@ const whole: Snap = (v) => Math.round(v);
 const clamp = (lo: number, hi: number): Snap => (v) => Math.min(hi, Math.max(lo, Math.round(v)));
 const half: Snap = (v) => halfToFloat(floatToHalf(Math.max(-65504, Math.min(65504, v))));
 
-/** What a kind stores a track's numbers as: [frame, value, slope]. */
+/**
+ * What a track's numbers are stored as, [frame, value, slope], from what the registry says of the
+ * track (its unit, step or keyed) and the family (MOTN: half floats): J3D rotations in s16 steps
+ * (keyed: of the rotation fraction; step, BCA: 180° / 32768), colours whole (keyed: s16; step: a
+ * byte), visibility a byte, texture indices a u16, the rest f32.
+ */
 function snaps(doc: KeysDocument, track: KeysTrack): [Snap, Snap, Snap] {
-  const f = doc.format;
-  if (f === 'motn') return [whole, half, (v) => half(v * MOTN_FPS) / MOTN_FPS];
-  if (track.channel === 'rotation' && (f === 'bck' || f === 'btk')) {
-    const step = steps((2 ** (doc.header.rotationFraction ?? 0) * 180) / 32768);
-    return [whole, step, step];
+  if (specOf(doc.format as AnimFormat).family.id === 'motn') return [whole, half, (v) => half(v * MOTN_FPS) / MOTN_FPS];
+  const step = !!track.step;
+  if (track.unit === 'degrees') {
+    const size = step ? 180 / 32768 : (2 ** (doc.header.rotationFraction ?? 0) * 180) / 32768;
+    return [whole, steps(size), steps(size)];
   }
-  if (f === 'bca' && track.channel === 'rotation') return [whole, steps(180 / 32768), whole];
-  if (f === 'brk' || f === 'bpk' || f === 'bxk') return [whole, whole, whole];
-  if (f === 'bpa' || f === 'bxa' || f === 'bva') return [whole, clamp(0, 255), whole];
-  if (f === 'btp') return [whole, clamp(0, 0xffff), whole];
-  // f32 banks (BCK/BTK scale and translation, BCA, BLK, BLA): full tracks hold whole frames
-  return [track.step ? whole : Math.fround, Math.fround, Math.fround];
+  if (track.unit === 'color' || track.unit === 'visibility') return [whole, step ? clamp(0, 255) : whole, whole];
+  if (track.channel === 'texture') return [whole, clamp(0, 0xffff), whole];
+  // f32 banks (scale, translation, cluster weights): a step track holds whole frames
+  return [step ? whole : Math.fround, Math.fround, Math.fround];
 }
 
 function storable(doc: KeysDocument, track: KeysTrack, key: EditedKey): EditedKey {

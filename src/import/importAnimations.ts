@@ -6,14 +6,15 @@
  * animation; an animation the import refuses is an ImportRefused.
  */
 import type { ModelData } from '../formats/model/types';
+import { FORMAT_LIST } from '../formats/registry';
 import { grouped } from '../formats/binary/text';
 import type { GltfAnimationData, GltfData } from './gltfRead';
 import { bindJointNodes, importJoints, ImportNote, Tolerances } from './importJoints';
 import { importPointers } from './importPointers';
 import { hasTrackExtras, importTracks, TRACK_KINDS } from './importTracks';
 
-/** What `--kinds` may name: joints to BCK or BCA, the rest from their tracks in AnimScope's extras. */
-export const IMPORT_KINDS: readonly string[] = ['bck', 'bca', ...TRACK_KINDS];
+/** What `--kinds` may name: the registry's J3D kinds (joints to BCK or BCA, the rest from their tracks). */
+export const IMPORT_KINDS: readonly string[] = FORMAT_LIST.filter((s) => s.family.id === 'j3d').map((s) => s.id);
 
 export interface ImportOptions {
   fps: number;
@@ -54,7 +55,7 @@ export function importAnimations(gltf: GltfData, chosen: readonly GltfAnimationD
     const format = anim.j3d?.format;
     const loopMode = typeof anim.j3d?.loopMode === 'number' && Number.isInteger(anim.j3d.loopMode) && anim.j3d.loopMode >= 0 && anim.j3d.loopMode <= 255 ? anim.j3d.loopMode : o.loop;
     const errorsOf = (e: Record<string, number>): string => Object.entries(e).map(([unit, x]) => `${x.toPrecision(3)} ${unit}`).join(', ') || 'none';
-    const materialKind = !!format && (TRACK_KINDS as readonly string[]).includes(format);
+    const materialKind = !!format && TRACK_KINDS.includes(format);
     // a kind that is not joints comes back from its tracks in AnimScope's extras
     if (materialKind && hasTrackExtras(anim.j3d)) {
       if (!o.kinds.includes(format!)) return;

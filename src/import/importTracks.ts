@@ -11,6 +11,7 @@ import { describeTracks } from '../anim/describe';
 import { rotationScale } from '../anim/rotation';
 import { snapTruncate } from '../anim/quantize';
 import { decode } from '../formats/index';
+import { FORMAT_LIST } from '../formats/registry';
 import type { ModelData } from '../formats/model/types';
 import { buildFromKeys } from '../write/buildFromKeys';
 import { BuildInputError } from '../write/input';
@@ -19,8 +20,8 @@ import { FLOAT32, fitHermite, Quantiser } from './fit';
 import { DEFAULT_TOLERANCES, ImportNote, ImportRefused, rotationFractionFor } from './importJoints';
 import type { Tolerances } from './importJoints';
 
-/** The kinds imported from their tracks (joints are importJoints.ts's). */
-export const TRACK_KINDS = ['btk', 'brk', 'bpk', 'bpa', 'btp', 'bva', 'blk', 'bla', 'bxk', 'bxa'] as const;
+/** The kinds imported from their tracks: the registry's J3D kinds that do not move joints (those are importJoints.ts's). */
+export const TRACK_KINDS: readonly string[] = FORMAT_LIST.filter((s) => s.family.id === 'j3d' && s.model.target !== 'joints').map((s) => s.id);
 
 export interface TracksImport {
   format: string;
