@@ -2,7 +2,8 @@
  * "AnimScope: Import Animation from glTF…": on a model (or with an animation bound to one open),
  * pick a .glb/.gltf and its animations; each becomes a file of its kind (src/import/
  * importAnimations.ts: BCK, BCA, BTK, …), first shown playing on the model (a preview in a
- * temporary folder with a copy of the model; nothing is written until the user says Write), then
+ * temporary folder with a copy of the model, the curves of the file it would replace drawn pale
+ * under its own; nothing is written until the user says Write), then
  * written beside the model — into its archive when the model is an archive entry and the archive
  * already holds an entry of that name (the archive writer replaces entries; it does not add them). Files that exist are replaced only when the
  * user agrees. The first file written opens in the AnimScope editor, playing on the model.
@@ -23,6 +24,9 @@ import { ARCHIVE_SCHEME } from './archive/archiveUri';
 import type { GltfModelSource } from './gltfExport';
 import { UserError } from './userCommand';
 import { FileWriter, writeThroughTemporary } from './workspaceWrite';
+import { showOver } from './previewReferences';
+
+type PreviewAnswer = 'Write' | 'Cancel';
 
 export interface ImportGltfOptions {
   /** glTF animation names to import (default: asked, all ticked). */
@@ -34,10 +38,11 @@ export interface ImportGltfOptions {
   /**
    * Show the imported animations playing on the model before anything is written (default: when
    * the animations were picked in the dialog), then ask whether to write them. `confirm` answers
-   * that question without asking (tests).
+   * that question without asking (tests): an answer, or a function given the previewed files'
+   * URIs, called while they are open.
    */
   preview?: boolean;
-  confirm?: 'Write' | 'Cancel';
+  confirm?: PreviewAnswer | ((previewed: vscode.Uri[]) => Promise<PreviewAnswer>);
 }
 
 /**
@@ -46,21 +51,25 @@ export interface ImportGltfOptions {
  */
 async function previewThenAsk(model: GltfModelSource, files: { target: string; bytes: Uint8Array }[], confirm: ImportGltfOptions['confirm'], log: vscode.LogOutputChannel): Promise<boolean> {
   const dir = vscode.Uri.file(await fs.promises.mkdtemp(path.join(os.tmpdir(), 'animscope-import-')));
+  const overlays: vscode.Disposable[] = [];
   try {
     const modelName = baseName(model.uri.path).replace(/\.(szs|yaz0)$/i, '');
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(dir, modelName), model.bytes);
-    for (const f of files) await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(dir, f.target), f.bytes);
-    for (const f of files) await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.joinPath(dir, f.target), 'animscope.animation', { preview: false });
-    log.info(`glTF import: previewing ${files.map((f) => f.target).join(', ')} on ${modelName} in ${dir.fsPath}`);
-    // against the files they would replace: sampled, the largest difference per unit
+    // against the files they would replace: their curves drawn under the imported ones, and sampled, the largest difference per unit
     const diffs: string[] = [];
     for (const f of files) {
+      const uri = vscode.Uri.joinPath(dir, f.target);
+      await vscode.workspace.fs.writeFile(uri, f.bytes);
       const existing = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(model.uri, '..', f.target)).then((b) => b, () => undefined);
-      const d = existing && compareSamples(f.bytes, existing, f.target);
+      if (!existing) continue;
+      overlays.push(showOver(uri, f.target, existing, `${f.target} beside the model`));
+      const d = compareSamples(f.bytes, existing, f.target);
       if (d) diffs.push(`${f.target} ${describeDifference(d, 'the one beside the model')}`);
     }
+    for (const f of files) await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.joinPath(dir, f.target), 'animscope.animation', { preview: false });
+    log.info(`glTF import: previewing ${files.map((f) => f.target).join(', ')} on ${modelName} in ${dir.fsPath}`);
     for (const d of diffs) log.info(`glTF import: ${d}`);
-    const answer = confirm ?? await vscode.window.showInformationMessage(
+    const answer = typeof confirm === 'function' ? await confirm(files.map((f) => vscode.Uri.joinPath(dir, f.target))) : confirm ?? await vscode.window.showInformationMessage(
       `AnimScope: ${files.length} imported animation(s) are playing on ${modelName} (a preview; nothing is written yet).${diffs.length ? ` ${diffs.join('; ')}.` : ''} Write ${files.map((f) => f.target).join(', ')} beside the model?`,
       'Write', 'Cancel');
     return answer === 'Write';
@@ -70,6 +79,7 @@ async function previewThenAsk(model: GltfModelSource, files: { target: string; b
       return input?.uri?.scheme === 'file' && input.uri.fsPath.startsWith(dir.fsPath);
     });
     await vscode.window.tabGroups.close(tabs, true);
+    for (const o of overlays) o.dispose();
     await fs.promises.rm(dir.fsPath, { recursive: true, force: true });
   }
 }

@@ -21,8 +21,8 @@ function plainBytes(bytes: Uint8Array): Uint8Array {
  * it); `summary` when already computed.
  */
 export function loadedFileOf(decoded: DecodedFile,
-  extra: Pick<LoadedFile, 'fileByteLength'> & Partial<Pick<LoadedFile, 'summary' | 'model' | 'modelCandidates' | 'modelError' | 'modelPayload' | 'companions'>>): LoadedFile {
-  const { summary, model, modelCandidates, modelError, fileByteLength, companions } = extra;
+  extra: Pick<LoadedFile, 'fileByteLength'> & Partial<Pick<LoadedFile, 'summary' | 'model' | 'modelCandidates' | 'modelError' | 'modelPayload' | 'companions' | 'reference'>>): LoadedFile {
+  const { summary, model, modelCandidates, modelError, fileByteLength, companions, reference } = extra;
   const modelPayload = extra.modelPayload ?? (decoded.model ? buildModelPayload(decoded.model, decoded.bytes, { fileName: decoded.fileName }) : undefined);
   return {
     fileName: decoded.fileName,
@@ -40,6 +40,7 @@ export function loadedFileOf(decoded: DecodedFile,
     ...(modelError ? { modelError } : {}),
     ...(modelPayload ? { modelPayload } : {}),
     ...(companions?.length ? { companions } : {}),
+    ...(reference ? { reference } : {}),
   };
 }
 

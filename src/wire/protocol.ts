@@ -73,6 +73,11 @@ export interface LoadedFile {
   modelPayload?: ModelPayload;
   /** With a model: the other animations beside the file that change a model, and whether each is ticked to play along. */
   companions?: Companion[];
+  /**
+   * Another animation whose curves the page draws under this file's (the glTF import's preview: the
+   * file it would replace). `label` names it for the legend (a file name: textContent only).
+   */
+  reference?: { label: string; anim: AnimPayload };
   /** No model bound: the models found beside the animation (base names), so the page can offer "Bind Model…". */
   modelCandidates?: string[];
   /** A model remembered for this animation that cannot be used now (deleted, not a model): why. */
@@ -128,6 +133,8 @@ export interface RenderCounts {
   diagnostics: number;
   /** Tracks drawn for the selected group. */
   tracks: number;
+  /** Of those, how many have the reference's curve drawn under them (LoadedFile.reference). */
+  referenceTracks?: number;
   /** Groups the curve view offers (joints, entries, sequences). */
   groups: number;
   /** With a bound model: what the page shows of it. */
@@ -331,6 +338,8 @@ export function isLoadedFile(x: unknown): x is LoadedFile {
     x.modelError = `${name} arrived in a form the page cannot show; it is not drawn (the file's own view is complete).`;
   }
   if (x.companions !== undefined) x.companions = Array.isArray(x.companions) ? x.companions.filter(isCompanion) : [];
+  // a malformed reference is left out: it only adds pale curves
+  if (x.reference !== undefined && !(isObj(x.reference) && isStr(x.reference.label) && isObj(x.reference.anim))) delete x.reference;
   if (x.modelCandidates !== undefined) x.modelCandidates = Array.isArray(x.modelCandidates) ? x.modelCandidates.filter(isStr) : [];
   return true;
 }
@@ -370,6 +379,7 @@ function isRenderedModelView(x: unknown): x is RenderedModelView {
 
 function isRenderCounts(x: unknown): x is RenderCounts {
   return isObj(x) && isCount(x.fields) && isCount(x.diagnostics) && isCount(x.tracks) && isCount(x.groups) &&
+    (x.referenceTracks === undefined || isCount(x.referenceTracks)) &&
     (x.model === undefined || isRenderedModel(x.model)) && (x.modelError === undefined || isStr(x.modelError)) &&
     typeof x.frameRate === 'number' && x.frameRate > 0 && x.frameRate <= 1000 &&
     (x.modelView === undefined || isRenderedModelView(x.modelView));

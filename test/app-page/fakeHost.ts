@@ -108,6 +108,17 @@ const modelData = modelParam
   }, () => undefined)
   : Promise.resolve(undefined);
 
+/** `&reference=j3d/…`: that file's curves drawn under the sample's (LoadedFile.reference, as the glTF import's preview sends). */
+const referenceParam = params.get('reference');
+const referenceData = referenceParam
+  ? fetchSample(referenceParam).then((b) => {
+    const name = referenceParam.split('/').pop() ?? referenceParam;
+    const decoded = decode(b, name);
+    const anim = animPayload(decoded.anim, decoded.root, decoded.bytes);
+    return anim && { label: `${name} beside the model`, anim };
+  })
+  : Promise.resolve(undefined);
+
 /** The whole load sent on `ready` (sent again with keepView after an applied edit). */
 let lastLoad: { file: LoadedFile; settings: ViewSettings } | undefined;
 
@@ -126,8 +137,10 @@ async function answer(m: WebviewToHost): Promise<void> {
     const chosen = new Set(log.chosen);
     // As the editor: "Also play" needs a model to play on (the file's own or the bound one).
     const companions = file.model || modelPayload ? companionsAmong(name, names).map((c) => ({ ...c, chosen: chosen.has(c.name) })) : [];
+    const reference = await referenceData;
     const loaded = loadedFileOf(withBinding, {
       fileByteLength: bytes.length, model: bound?.info, ...(modelPayload ? { modelPayload } : {}), ...(companions.length ? { companions } : {}),
+      ...(reference ? { reference } : {}),
     });
     // `&badpayload` sends a payload the page must refuse (the skeleton stands in with a message).
     if (params.get('badpayload') !== null) (loaded as { modelPayload?: unknown }).modelPayload = { kind: 'modelPayload', version: 1, fileName: 'x' };

@@ -350,6 +350,36 @@ describe('editor page (chromium, simulated host)', function () {
     await page.waitForFunction(() => document.querySelector('.as-player-fps')?.textContent === '30 fps');
   });
 
+  it('the glTF import\'s preview: the file it would replace is drawn pale under each track it shares, and named (as text) above the plot', async () => {
+    // Wait.btk over 2ndDemo.btk (the same model's materials); the reference's name is untrusted markup
+    const evil = '<img src=x onerror="window.pwned=1">.btk';
+    const reference = fs.readFileSync(path.join(SAMPLES_DIR, 'j3d/smg/TripodBossCore/2ndDemo.btk'));
+    const plotInk = (): Promise<number> => page.evaluate(() => {
+      const c = document.querySelector('.as-curves-base') as HTMLCanvasElement;
+      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      // pixels of a curve's colour: saturated, where the lanes and the grid are grey
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 0 && Math.max(d[i], d[i + 1], d[i + 2]) - Math.min(d[i], d[i + 1], d[i + 2]) > 24) n++;
+      return n;
+    });
+    const rendered = (): Promise<{ tracks: number; referenceTracks?: number }> => page.evaluate(() => (window as W).fakeHost.sent.filter((m: W) => m.type === 'rendered').at(-1).counts);
+    page = await pages.open(BTK, { width: 1280, height: 720 });
+    await painted(page);
+    const alone = await plotInk();
+    assert.strictEqual((await rendered()).referenceTracks, undefined, 'no reference, no count');
+    assert.strictEqual(await page.evaluate(() => (document.querySelector('.as-curves-reference') as HTMLElement).hidden), true);
+    await page.close();
+    page = await pages.open(`${BTK}&reference=${encodeURIComponent(`generated/${evil}`)}`, { width: 1280, height: 720, files: { [evil]: new Uint8Array(reference) } });
+    await painted(page);
+    const counts = await rendered();
+    assert.ok(counts.tracks > 0 && counts.referenceTracks === counts.tracks, `every track of the first entry has its reference: ${JSON.stringify(counts)}`);
+    const note = await page.evaluate(() => { const e = document.querySelector('.as-curves-reference') as HTMLElement; return { hidden: e.hidden, text: e.textContent, imgs: e.querySelectorAll('img').length }; });
+    assert.deepStrictEqual(note, { hidden: false, text: `Pale: ${evil} beside the model (${counts.tracks} of ${counts.tracks} tracks)`, imgs: 0 });
+    assert.strictEqual(await page.evaluate(() => (window as W).pwned), undefined);
+    const over = await plotInk();
+    assert.ok(over > alone * 1.05, `the pale curves add coloured pixels to the plot: ${alone} → ${over} pixels`);
+  });
+
   it('light, dark and high contrast at 1280×720 and 1920×1080: screenshots (test-artifacts/app/)', async () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     const made: string[] = [];

@@ -64,7 +64,11 @@ export class App {
     const payload = file.modelPayload ? unpackModelPayload(file.modelPayload) : undefined;
     this.card.hide(true);
     this.bus.settings.fire(settings);
-    const context: PanelContext = { file, root, fields: new FieldIndex(root, file.bytes, byteLengthOf(file)), anim, model: file.model, payload, settings };
+    const referenceAnim = file.reference && animFromPayload(file.reference.anim);
+    const reference = file.reference && referenceAnim ? { label: file.reference.label, anim: referenceAnim } : undefined;
+    const context: PanelContext = {
+      file, root, fields: new FieldIndex(root, file.bytes, byteLengthOf(file)), anim, model: file.model, payload, settings, ...(reference ? { reference } : {}),
+    };
     this.context = context;
     const saved = state.fileName === file.fileName ? asRecord(state.panels) : undefined;
     if (state.layout) this.layout.state = state.layout;
@@ -98,6 +102,7 @@ export class App {
       fields: root.children?.length ?? 0,
       diagnostics: report.diagnostics,
       tracks: report.tracks,
+      ...(report.referenceTracks !== undefined ? { referenceTracks: report.referenceTracks } : {}),
       groups: anim ? groupCount(anim) : 0,
       ...(file.model ? { model: renderedModel(file, report) } : {}),
       ...(report.modelError ? { modelError: report.modelError } : {}),

@@ -24,6 +24,8 @@ export interface PanelContext {
   /** The 3D view's model (the file's own, or the bound one), checked once per load; undefined without one. */
   readonly payload: UnpackResult | undefined;
   readonly settings: ViewSettings;
+  /** LoadedFile.reference, decoded: another animation whose curves are drawn under this file's. */
+  readonly reference?: { label: string; anim: AnimData };
 }
 
 /**
@@ -36,6 +38,8 @@ export type PanelSlot = 'header' | 'tree' | 'hex' | 'curves' | 'side';
 export interface RenderReport {
   diagnostics: number;
   tracks: number;
+  /** Shown tracks with the reference's curve under them. */
+  referenceTracks?: number;
   skeletonBones: number;
   modelFileDiagnostics: number;
   modelError?: string;

@@ -23,6 +23,7 @@ import {
 import { axisColorRole, readThemeColors, ThemeColors, watchTheme } from './theme';
 import { EditMenu, MenuItem } from './editMenu';
 import { CurveEdit, handlePositions, NUDGE, previewTrack, roundToLane, slopeFromHandle, yToValue } from './editing';
+import type { ReferenceCurves } from './reference';
 
 export type { CurveViewRange } from './scale';
 
@@ -64,6 +65,8 @@ export interface CurveGroupInput {
   title?: string;
   /** A visible note (the format's interpolation note). */
   note?: string;
+  /** Another file's curves, drawn pale and wide under these (the glTF import's preview). */
+  reference?: ReferenceCurves;
 }
 
 const HIT_RADIUS = 7;
@@ -80,6 +83,9 @@ export class CurveView implements CurveControls {
   private readonly titleEl: HTMLSpanElement;
   private readonly noteEl: HTMLSpanElement;
   private readonly legendEl: HTMLDivElement;
+  /** Says what the pale curves are (CurveGroupInput.reference). */
+  private readonly referenceEl: HTMLSpanElement;
+  private reference: (DescribedTrack | undefined)[] = [];
   private readonly base: HTMLCanvasElement;
   private readonly tooltip: HTMLDivElement;
   private readonly live: HTMLSpanElement;
@@ -126,7 +132,10 @@ export class CurveView implements CurveControls {
     this.legendEl = el('div', 'as-curves-legend');
     this.legendEl.setAttribute('role', 'group');
     this.legendEl.setAttribute('aria-label', 'Channels shown');
-    header.append(this.titleEl, this.noteEl, this.legendEl);
+    this.referenceEl = el('span', 'as-curves-reference');
+    this.referenceEl.setAttribute('role', 'note');
+    this.referenceEl.hidden = true;
+    header.append(this.titleEl, this.noteEl, this.referenceEl, this.legendEl);
 
     this.stage = el('div', 'as-curves-stage');
     this.stage.tabIndex = 0;
@@ -195,6 +204,15 @@ export class CurveView implements CurveControls {
     this.titleEl.hidden = !input.title;
     this.noteEl.textContent = input.note ?? '';
     this.noteEl.hidden = !input.note;
+    this.reference = input.reference ? this.tracks.map((_, i) => input.reference!.tracks[i]) : [];
+    const referred = this.referenceCount;
+    this.referenceEl.hidden = !referred;
+    this.referenceEl.replaceChildren();
+    if (referred) {
+      // a file name from the host: textContent only
+      this.referenceEl.append(el('span', 'as-curves-reference-swatch'), el('span', undefined, `Pale: ${input.reference!.label} (${referred} of ${this.tracks.length} tracks)`));
+      this.referenceEl.title = `The wide pale lines are ${input.reference!.label}, in each track's colour: compare before writing.`;
+    }
     this.stage.setAttribute('aria-label', `Curve plot${input.title ? ` of ${input.title}` : ''}: ${this.tracks.length} tracks, frames 0 to ${formatValue(this.duration)}`);
     if (durationChanged) this.scale.view = { start: 0, end: this.duration };
     this.scale.lanes = buildLanes(this.tracks);
@@ -206,6 +224,7 @@ export class CurveView implements CurveControls {
       // Derived tracks (BTK matrix elements) have no keys of their own but do animate.
       constant: t.keys.length < 2 && t.channel !== 'matrix',
       flat: false,
+      reference: this.reference[i] ? { samples: new Float64Array(0), path: null } : null,
     }));
     this.layoutLanes();
     this.buildLegend();
@@ -292,6 +311,11 @@ export class CurveView implements CurveControls {
   }
 
   /** How many samples the last resample evaluated (tests: proves frame changes do not resample). */
+  /** Shown tracks with a reference curve under them. */
+  get referenceCount(): number {
+    return this.reference.filter((t) => t).length;
+  }
+
   get samplesEvaluated(): number {
     return this.sampleCount;
   }
@@ -727,6 +751,12 @@ export class CurveView implements CurveControls {
         cache.flat = flat;
         n += cols;
       }
+      const ref = cache.reference, refTrack = this.reference[i];
+      if (ref && refTrack) {
+        if (ref.samples.length !== cols) ref.samples = new Float64Array(cols);
+        refTrack.sample(ref.samples, s0.view.start, s0.framesPerPx);
+        n += cols;
+      }
     }
     this.sampleCount = n;
     this.updateRanges();
@@ -743,10 +773,12 @@ export class CurveView implements CurveControls {
       let hi = -Infinity;
       for (const i of lane.tracks) {
         if (!this.visible[i]) continue;
-        const s = this.caches[i].samples;
-        for (let c = 0; c < s.length; c++) {
-          if (s[c] < lo) lo = s[c];
-          if (s[c] > hi) hi = s[c];
+        for (const s of [this.caches[i].samples, this.caches[i].reference?.samples]) {
+          if (!s) continue;
+          for (let c = 0; c < s.length; c++) {
+            if (s[c] < lo) lo = s[c];
+            if (s[c] > hi) hi = s[c];
+          }
         }
         const keys = this.tracks[i].keys;
         for (let ki = 0; ki < keys.length; ki++) {
@@ -765,7 +797,9 @@ export class CurveView implements CurveControls {
     for (let i = 0; i < this.tracks.length; i++) {
       const cache = this.caches[i];
       const lane = this.scale.lanes[cache.lane];
-      cache.path = lane && this.visible[i] ? trackPath(this.scale, lane, cache.samples, this.tracks[i].interpolation === 'step') : null;
+      const step = this.tracks[i].interpolation === 'step';
+      cache.path = lane && this.visible[i] ? trackPath(this.scale, lane, cache.samples, step) : null;
+      if (cache.reference) cache.reference.path = lane && this.visible[i] ? trackPath(this.scale, lane, cache.reference.samples, this.reference[i]?.interpolation === 'step') : null;
     }
   }
 

@@ -20,6 +20,8 @@ export interface TrackCache {
   constant: boolean;
   /** All samples equal in the current view (drawn dashed, like constants). */
   flat: boolean;
+  /** Another file's track under this one (CurveGroupInput.reference), sampled and drawn alike, pale and wide. */
+  reference: { samples: Float64Array; path: Path2D | null } | null;
 }
 
 /** Where a key was drawn (CSS px in the plot). */
@@ -206,6 +208,16 @@ function paintLaneCurves(p: Painter, lane: Lane, data: PlotData): void {
   const { ctx, colors } = p;
   ctx.save();
   clipToPlot(p, lane);
+  // the reference first, under every curve: wide and pale (high contrast: dotted, opaque enough to see)
+  const hc = colors.kind.startsWith('high-contrast');
+  for (const i of lane.tracks) {
+    const ref = data.caches[i].reference?.path;
+    if (!ref) continue;
+    ctx.strokeStyle = colors[data.caches[i].role];
+    ctx.lineWidth = hc ? 2 : 5;
+    ctx.setLineDash(hc ? [1, 3] : []);
+    withAlpha(ctx, hc ? 0.9 : 0.3, () => ctx.stroke(ref));
+  }
   for (const i of lane.tracks) {
     const cache = data.caches[i];
     if (!cache.path) continue;

@@ -18,6 +18,7 @@ import { groupCount, modelGroupLabel, partsOf, TrackPart } from './groups';
 import { PlayerCurves, PlayerCurvesState } from './playerCurves';
 import { formatValue, UNIT_SUFFIX } from './scale';
 import { CurveEdit, HANDLE_LENGTH } from './editing';
+import { ReferenceCurves, referenceTracks } from './reference';
 import type { EditRequest } from '../../src/wire/protocol';
 
 /** The part key meaning every track of the group. */
@@ -36,6 +37,8 @@ interface Shown {
   index: number;
   tracks: DescribedTrack[];
   title: string;
+  /** The reference's tracks under these (PanelContext.reference). */
+  reference?: ReferenceCurves;
 }
 
 export class CurvesPanel implements Panel {
@@ -181,6 +184,7 @@ export class CurvesPanel implements Panel {
 
   report(r: RenderReport): void {
     r.tracks = this.deck.tracks.length;
+    if (this.shown?.reference) r.referenceTracks = this.deck.curves.referenceCount;
   }
 
   dispose(): void {
@@ -218,7 +222,8 @@ export class CurvesPanel implements Panel {
     }
     const tracks = describeGroup(anim, index);
     const title = modelGroupLabel({ index, label: spec.groups.label(anim, index) }, context.model);
-    this.shown = { anim, key, index, tracks, title };
+    const reference = context.reference && referenceTracks(anim, index, tracks, context.reference);
+    this.shown = { anim, key, index, tracks, title, ...(reference ? { reference } : {}) };
     this.groupPicker.setValue(key);
     this.setParts(tracks);
     this.render();
@@ -259,7 +264,9 @@ export class CurvesPanel implements Panel {
     const tracks = part ? part.tracks.map((i) => shown.tracks[i]) : shown.tracks;
     this.shownTracks = part ? part.tracks.slice() : shown.tracks.map((_, i) => i);
     const title = part ? `${shown.title} · ${part.key}` : shown.title;
-    this.deck.show(shown.anim, shown.key, { tracks, title });
+    const ref = shown.reference;
+    const reference = ref && { label: ref.label, tracks: this.shownTracks.map((i) => ref.tracks[i]) };
+    this.deck.show(shown.anim, shown.key, { tracks, title, ...(reference ? { reference } : {}) });
   }
 
   private keyField(key: DescribedKey): FieldNode | undefined {

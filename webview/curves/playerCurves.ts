@@ -11,6 +11,7 @@ import type { AnimData } from '../../src/formats/pages';
 import { el } from '../shared/dom';
 import { Player, PlayerClock } from '../player/player';
 import { CurveView, CurveViewRange } from './curveView';
+import type { ReferenceCurves } from './reference';
 
 export interface PlayerCurvesOptions {
   /** Preview frame rate (setting), default 30. */
@@ -129,7 +130,7 @@ export class PlayerCurves {
    * different animation (or a group that is an animation of its own, like a MOTN sequence) resets
    * the player to its loop mode.
    */
-  show(anim: AnimData, key: string, options: { tracks?: DescribedTrack[]; title?: string } = {}): void {
+  show(anim: AnimData, key: string, options: { tracks?: DescribedTrack[]; title?: string; reference?: ReferenceCurves } = {}): void {
     const spec = pageSpecFor(anim);
     const index = spec.groups.index(anim, key);
     if (index === undefined) return;
@@ -143,7 +144,7 @@ export class PlayerCurves {
     this.groupKeyValue = key;
     this.tracksValue = tracks;
     const title = options.title ?? spec.groups.label(anim, index);
-    this.curves.setTracks({ tracks, duration, title, note: spec.interpolationNote });
+    this.curves.setTracks({ tracks, duration, title, note: spec.interpolationNote, ...(options.reference ? { reference: options.reference } : {}) });
     this.onFrame(this.player.frame, this.player.elapsed);
   }
 

@@ -13,7 +13,8 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { describeTracks } from '../../../src/anim/describe';
 import { decode } from '../../../src/formats/index';
-import { archiveEntries, closeAll, copySample, decodeFile, openWith, runCli, setUp, tempDir } from './helpers';
+import type { RenderState } from '../../../src/extension/editorProvider';
+import { archiveEntries, closeAll, copySample, decodeFile, openWith, runCli, setUp, tempDir, waitForRender } from './helpers';
 
 
 /** Every track of b within `limit(unit)` of a's at every frame 0 … duration. */
@@ -66,14 +67,33 @@ suite('AnimScope: Import Animation from glTF… (in the VS Code extension host)'
     const previews = (): string[] => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('animscope-import-'));
     const before = previews();
     const glb = vscode.Uri.file(path.join(sub, 'tree.glb'));
-    // the existing source.bca is compared with the import (the question says by how much they differ)
-    const cancelled = await vscode.commands.executeCommand<vscode.Uri[] | undefined>('animscope.importGltf', model.uri, glb, { animations: ['source'], preview: true, confirm: 'Cancel' });
+    // the existing source.bca is compared with the import: the question says by how much they
+    // differ, and its curves are drawn under the imported ones (every track of the group shown)
+    let shown: RenderState | undefined;
+    const since = Date.now();
+    const cancelled = await vscode.commands.executeCommand<vscode.Uri[] | undefined>('animscope.importGltf', model.uri, glb, {
+      animations: ['source'], preview: true,
+      confirm: async ([previewed]: vscode.Uri[]) => {
+        shown = await waitForRender(previewed, since, (s) => s.counts.tracks > 0);
+        return 'Cancel';
+      },
+    });
+    assert.ok(shown && shown.counts.tracks > 0, 'the preview shows curves');
+    assert.strictEqual(shown.counts.referenceTracks, shown.counts.tracks, 'source.bca drawn under every track of the group shown');
     assert.strictEqual(cancelled, undefined);
     assert.deepStrictEqual(fs.readdirSync(sub).sort(), ['mariotree1.bmd', 'source.bca', 'tree.glb'], 'nothing written beside the model');
     assert.ok(fs.readFileSync(source.file).equals(Buffer.from(source.decoded.bytes)), 'the existing file untouched');
     fs.rmSync(source.file);
     assert.deepStrictEqual(previews(), before, 'the preview folder is gone');
-    const written = await vscode.commands.executeCommand<vscode.Uri[]>('animscope.importGltf', model.uri, glb, { animations: ['source'], preview: true, confirm: 'Write', open: false });
+    let alone: RenderState | undefined;
+    const written = await vscode.commands.executeCommand<vscode.Uri[]>('animscope.importGltf', model.uri, glb, {
+      animations: ['source'], preview: true, open: false,
+      confirm: async ([previewed]: vscode.Uri[]) => {
+        alone = await waitForRender(previewed, Date.now() - 1, (s) => s.counts.tracks > 0);
+        return 'Write';
+      },
+    });
+    assert.strictEqual(alone?.counts.referenceTracks, undefined, 'no file to replace: no pale curves');
     assert.deepStrictEqual(written?.map((u) => path.basename(u.fsPath)), ['source.bca']);
     assert.strictEqual(decodeFile(path.join(sub, 'source.bca')).format, 'bca');
     assert.deepStrictEqual(previews(), before);
