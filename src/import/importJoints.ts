@@ -226,13 +226,16 @@ function measure(bytes: Uint8Array, locals: readonly Float64Array[], frameCount:
     for (let slot = 0; slot < LOCAL_STRIDE; slot++) {
       const t = channels.channel(j, slot);
       const kind = slot < 3 ? 'scale' : slot < 6 ? 'rotation' : 'translation';
+      const rotation = kind === 'rotation';
       if (t) samplePlanned(t, values, 0, 1);
       else values.fill(NaN);
+      let worst = err[kind];
       for (let f = 0; f < frameCount; f++) {
         let d = Math.abs(values[f] - l[f * LOCAL_STRIDE + slot]);
-        if (kind === 'rotation') d = Math.min(d, Math.abs(360 - (d % 360)), d % 360);
-        err[kind] = Math.max(err[kind], Number.isFinite(d) ? d : Infinity);
+        if (rotation) d = Math.min(d, Math.abs(360 - (d % 360)), d % 360);
+        worst = Math.max(worst, Number.isFinite(d) ? d : Infinity);
       }
+      err[kind] = worst;
     }
   });
   return err;

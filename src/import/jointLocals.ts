@@ -21,27 +21,29 @@ export type JointModel = Pick<ModelData, 'joints' | 'hierarchyRoots' | 'scalingR
 const DEG = 180 / Math.PI;
 
 /** T · R(quaternion) · S into out[o…] (3×4 row-major). */
-export function composeTrs(out: Float64Array, o: number, t: ArrayLike<number>, q: ArrayLike<number>, s: ArrayLike<number>): void {
-  const x = q[0], y = q[1], z = q[2], w = q[3];
-  const s0 = s[0], s1 = s[1], s2 = s[2];
-  out[o] = (1 - 2 * (y * y + z * z)) * s0; out[o + 1] = 2 * (x * y - z * w) * s1; out[o + 2] = 2 * (x * z + y * w) * s2; out[o + 3] = t[0];
-  out[o + 4] = 2 * (x * y + z * w) * s0; out[o + 5] = (1 - 2 * (x * x + z * z)) * s1; out[o + 6] = 2 * (y * z - x * w) * s2; out[o + 7] = t[1];
-  out[o + 8] = 2 * (x * z - y * w) * s0; out[o + 9] = 2 * (y * z + x * w) * s1; out[o + 10] = (1 - 2 * (x * x + y * y)) * s2; out[o + 11] = t[2];
+/** The matrix of a TRS held as 10 numbers at trs[k] (t 3, r 4, s 3). */
+function composeTrs(out: Float64Array, o: number, trs: Float64Array, k: number): void {
+  const x = trs[k + 3], y = trs[k + 4], z = trs[k + 5], w = trs[k + 6];
+  const s0 = trs[k + 7], s1 = trs[k + 8], s2 = trs[k + 9];
+  out[o] = (1 - 2 * (y * y + z * z)) * s0; out[o + 1] = 2 * (x * y - z * w) * s1; out[o + 2] = 2 * (x * z + y * w) * s2; out[o + 3] = trs[k];
+  out[o + 4] = 2 * (x * y + z * w) * s0; out[o + 5] = (1 - 2 * (x * x + z * z)) * s1; out[o + 6] = 2 * (y * z - x * w) * s2; out[o + 7] = trs[k + 1];
+  out[o + 8] = 2 * (x * z - y * w) * s0; out[o + 9] = 2 * (y * z + x * w) * s1; out[o + 10] = (1 - 2 * (x * x + y * y)) * s2; out[o + 11] = trs[k + 2];
 }
 
-/** World matrices of every glTF node at one time (channels override the rest TRS). */
-export function nodeWorlds(nodes: readonly GltfNodeData[], channels: readonly GltfChannelData[], time: number, out: Float64Array): Float64Array {
+/**
+ * World matrices of every glTF node at a time (channels override the rest TRS), into `out`; made
+ * once per import, so that the per-frame call allocates nothing.
+ */
+export function nodeWorlds(nodes: readonly GltfNodeData[], channels: readonly GltfChannelData[]): (time: number, out: Float64Array) => Float64Array {
   const n = nodes.length;
   // Per node its TRS as 10 numbers (t 3, r 4, s 3): the rest values, then the channels' samples.
+  const rest = new Float64Array(n * 10);
+  nodes.forEach((x, i) => { rest.set(x.t, i * 10); rest.set(x.r, i * 10 + 3); rest.set(x.s, i * 10 + 7); });
   const trs = new Float64Array(n * 10);
-  nodes.forEach((x, i) => { trs.set(x.t, i * 10); trs.set(x.r, i * 10 + 3); trs.set(x.s, i * 10 + 7); });
   const v: number[] = [];
-  for (const c of channels) {
-    sampleChannel(c, time, v);
-    trs.set(v, c.node * 10 + (c.path === 'translation' ? 0 : c.path === 'rotation' ? 3 : 7));
-  }
   const state = new Uint8Array(n); // 0 todo, 1 in progress, 2 done
   const local = new Float64Array(MATRIX_STRIDE);
+  let out: Float64Array = new Float64Array(0);
   const visit = (i: number): void => {
     if (state[i] === 2) return;
     state[i] = 1;
@@ -49,18 +51,27 @@ export function nodeWorlds(nodes: readonly GltfNodeData[], channels: readonly Gl
     const under = p >= 0 && p < n && state[p] !== 1;
     // The parent first: its visit reuses `local` (Blender writes children before their parents).
     if (under) visit(p);
-    const o = i * 10;
-    composeTrs(local, 0, trs.subarray(o, o + 3), trs.subarray(o + 3, o + 7), trs.subarray(o + 7, o + 10));
+    composeTrs(local, 0, trs, i * 10);
     if (under) multiplyAffine(out, i * MATRIX_STRIDE, out, p * MATRIX_STRIDE, local, 0);
     else out.set(local, i * MATRIX_STRIDE);
     state[i] = 2;
   };
-  for (let i = 0; i < n; i++) visit(i);
-  return out;
+  return (time, into) => {
+    trs.set(rest);
+    for (const c of channels) {
+      sampleChannel(c, time, v);
+      trs.set(v, c.node * 10 + (c.path === 'translation' ? 0 : c.path === 'rotation' ? 3 : 7));
+    }
+    state.fill(0);
+    out = into;
+    for (let i = 0; i < n; i++) visit(i);
+    return into;
+  };
 }
 
-function columnLengths(m: ArrayLike<number>, o: number): [number, number, number] {
-  return [Math.hypot(m[o], m[o + 4], m[o + 8]), Math.hypot(m[o + 1], m[o + 5], m[o + 9]), Math.hypot(m[o + 2], m[o + 6], m[o + 10])];
+function columnLengths(m: ArrayLike<number>, o: number, into: number[]): number[] {
+  into[0] = Math.hypot(m[o], m[o + 4], m[o + 8]); into[1] = Math.hypot(m[o + 1], m[o + 5], m[o + 9]); into[2] = Math.hypot(m[o + 2], m[o + 6], m[o + 10]);
+  return into;
 }
 
 function determinant(m: ArrayLike<number>, o: number): number {
@@ -82,15 +93,15 @@ export function eulerNear(m: ArrayLike<number>, o: number, ref: readonly number[
     rx = ref[0] / DEG;
     rz = -r20 > 0 ? rx - Math.atan2(r01, r11) : Math.atan2(-r01, r11) - rx;
   }
-  const a: [number, number, number] = [rx * DEG, ry * DEG, rz * DEG];
-  const b: [number, number, number] = [a[0] + 180, 180 - a[1], a[2] + 180];
-  let best = a, cost = Infinity;
-  for (const cand of [a, b]) {
-    const c = cand.map((v, k) => wrapNear(v, ref[k])) as [number, number, number];
-    const d = (c[0] - ref[0]) ** 2 + (c[1] - ref[1]) ** 2 + (c[2] - ref[2]) ** 2;
-    if (d < cost) { cost = d; best = c; }
-  }
-  return best;
+  // the two Euler triples of one rotation, each a whole number of turns from ref: the nearer one
+  const a0 = wrapNear(rx * DEG, ref[0]), a1 = wrapNear(ry * DEG, ref[1]), a2 = wrapNear(rz * DEG, ref[2]);
+  const b0 = wrapNear(rx * DEG + 180, ref[0]), b1 = wrapNear(180 - ry * DEG, ref[1]), b2 = wrapNear(rz * DEG + 180, ref[2]);
+  const da = (a0 - ref[0]) ** 2 + (a1 - ref[1]) ** 2 + (a2 - ref[2]) ** 2;
+  const db = (b0 - ref[0]) ** 2 + (b1 - ref[1]) ** 2 + (b2 - ref[2]) ** 2;
+  // (a NaN distance never wins: then the unwrapped angles, as they came)
+  const aWins = da < Infinity;
+  if (db < (aWins ? da : Infinity)) return [b0, b1, b2];
+  return aWins ? [a0, a1, a2] : [rx * DEG, ry * DEG, rz * DEG];
 }
 
 /**
@@ -130,9 +141,11 @@ export function jointLocals(model: JointModel, nodes: readonly GltfNodeData[], n
   const rule = model.scalingRule;
   const previous = joints.map((j) => [0, 1, 2].map((k) => (Number.isFinite(j.rotationDegrees?.[k]) ? j.rotationDegrees[k] : 0)));
   const signs = joints.map((j) => [0, 1, 2].map((k) => ((j.scale?.[k] ?? 1) < 0 ? -1 : 1)));
+  const worldsAt = nodeWorlds(nodes, channels);
+  const lengths = [0, 0, 0], unit = [1, 1, 1];
   frames.forEach((frame, f) => {
     // glTF times are float32: a key written at frame / fps is hit exactly, not lerped a hair off it.
-    nodeWorlds(nodes, channels, Math.fround(frame / fps), worlds);
+    worldsAt(Math.fround(frame / fps), worlds);
     const done = new Uint8Array(n);
     for (const j of order) {
       const joint = joints[j];
@@ -145,17 +158,16 @@ export function jointLocals(model: JointModel, nodes: readonly GltfNodeData[], n
         const b = [joint.scale?.[0] ?? 1, joint.scale?.[1] ?? 1, joint.scale?.[2] ?? 1, ...previous[j], joint.translation?.[0] ?? 0, joint.translation?.[1] ?? 0, joint.translation?.[2] ?? 0];
         out.set(b, at);
       }
-      const wj = node >= 0 ? worlds.subarray(node * MATRIX_STRIDE, node * MATRIX_STRIDE + MATRIX_STRIDE) : undefined;
-      if (wj) {
-        const o = j * MATRIX_STRIDE;
+      if (node >= 0) {
+        const o = j * MATRIX_STRIDE, wo = node * MATRIX_STRIDE;
         const fix = corrections?.get(j);
-        if (fix) multiplyAffine(world, o, wj, 0, fix, 0);
-        else world.set(wj, o);
-        let s: [number, number, number];
-        let tScale: [number, number, number] = [1, 1, 1];
+        if (fix) multiplyAffine(world, o, worlds, wo, fix, 0);
+        else for (let k = 0; k < MATRIX_STRIDE; k++) world[o + k] = worlds[wo + k];
+        let s: number[];
+        let tScale: number[] = unit;
         if (rule === ScalingRule.Softimage) {
           // Softimage: world = chain · diag(acc); local = chain(parent)⁻¹ · chain(joint) = R | T · acc(parent).
-          const a = columnLengths(world, o);
+          const a = columnLengths(world, o, lengths);
           for (let r = 0; r < 3; r++) {
             for (let c = 0; c < 3; c++) chain[o + r * 4 + c] = a[c] ? world[o + r * 4 + c] / a[c] : 0;
             chain[o + r * 4 + 3] = world[o + r * 4 + 3];
@@ -174,17 +186,19 @@ export function jointLocals(model: JointModel, nodes: readonly GltfNodeData[], n
             const ps = locals[p].subarray(at, at + 3);
             for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) m[MATRIX_STRIDE + r * 4 + c] *= ps[r];
           }
-          s = columnLengths(m, MATRIX_STRIDE);
+          s = columnLengths(m, MATRIX_STRIDE, lengths);
         }
         if (rule !== ScalingRule.Softimage) for (let c = 0; c < 3; c++) { const k = s[c] ? 1 / s[c] : 0; for (let r = 0; r < 3; r++) m[MATRIX_STRIDE + r * 4 + c] *= k; }
         // A mirror needs one negative scale; which axes carry the signs is free (flipping two is a
         // 180° turn): keep the previous frame's signs (the bind pose's at first) when they fit.
         const negative = determinant(m, MATRIX_STRIDE) < 0;
         const want = signs[j];
-        const flips = want.map((w) => w < 0);
-        if (flips.filter(Boolean).length % 2 !== (negative ? 1 : 0)) { flips.fill(false); flips[0] = negative; }
-        for (let c = 0; c < 3; c++) if (flips[c]) { s[c] = -s[c]; for (let r = 0; r < 3; r++) m[MATRIX_STRIDE + r * 4 + c] = -m[MATRIX_STRIDE + r * 4 + c]; }
-        signs[j] = s.map((v) => (v < 0 ? -1 : 1));
+        const keep = ((want[0] < 0 ? 1 : 0) + (want[1] < 0 ? 1 : 0) + (want[2] < 0 ? 1 : 0)) % 2 === (negative ? 1 : 0);
+        for (let c = 0; c < 3; c++) {
+          const flip = keep ? want[c] < 0 : c === 0 && negative;
+          if (flip) { s[c] = -s[c]; for (let r = 0; r < 3; r++) m[MATRIX_STRIDE + r * 4 + c] = -m[MATRIX_STRIDE + r * 4 + c]; }
+        }
+        for (let c = 0; c < 3; c++) want[c] = s[c] < 0 ? -1 : 1;
         const e = eulerNear(m, MATRIX_STRIDE, previous[j]);
         previous[j] = e;
         out[at] = s[0]; out[at + 1] = s[1]; out[at + 2] = s[2];
