@@ -23,7 +23,7 @@ import type {
   AlphaCompare, BlendMode, ChannelControl, ModelData, ModelMaterial, ModelShape, ModelTexture, Rgba, TevOrder, TevStage, TexGen,
   TexMatrixInfo, ZMode,
 } from '../formats/model/types';
-import { defaultMaterial } from '../formats/model/materials';
+import { defaultMaterial } from '../formats/model/defaultMaterial';
 import { mipChain } from '../formats/texture/formats';
 import { bindPoseModel } from '../anim/pose';
 import { initialState, ModelForState, PoseState } from '../anim/poseState';

@@ -25,7 +25,7 @@ import {
   solidFragmentShader, vertexShader,
 } from './gx/shaderGen';
 import { texGenMatrix } from './gx/texMatrix';
-import { defaultMaterial } from '../../src/formats/model/materials';
+import { defaultMaterial } from '../../src/formats/model/defaultMaterial';
 
 type Rgba4 = [number, number, number, number];
 

@@ -13,13 +13,12 @@ import type { ModelBindResult } from '../spec';
 import { ChunkContext, KEPT_SINK, readAnimationStart } from './container';
 import type { CodeCounter, LimitedSink } from './container';
 import type { BankRef, TrackLabel } from './keytable';
+import { RGBA, RGBA_NAMES } from './rgba';
 
 export const COLOUR_CODES: DiagnosticCode[] = [
   { code: 'J3D_COLOUR_CONSTANT', severity: 'warning', summary: 'A BPK/BXK constant colour component is outside 0..255: the game stores its low byte, so it wraps (−1 → 255, 256 → 0).' },
 ];
 
-export const RGBA = ['r', 'g', 'b', 'a'] as const;
-export const RGBA_NAMES = ['R', 'G', 'B', 'A'] as const;
 
 export class ColourConstantChecker {
   private readonly counter: CodeCounter;

@@ -11,8 +11,9 @@
  */
 import { DiagnosticCode, hex } from '../binary/diagnostics';
 import { recordElement, scalarElement } from '../binary/builder';
-import { RGBA_NAMES } from './colour';
-import { ChunkContext, clampCount, readAnimationStart, readU32 } from './container';
+import { RGBA_NAMES } from './rgba';
+import { ChunkContext, readAnimationStart } from './container';
+import { clampCount, readU32 } from './banks';
 
 export const VERTEX_COLOUR_HEADER_SIZE = 0x40;
 export const INDEX_SET_SIZE = 8;

@@ -7,7 +7,8 @@
  */
 import { hex } from '../binary/diagnostics';
 import { scalarElement } from '../binary/builder';
-import { ChunkContext, readU16 } from '../jsystem/container';
+import { ChunkContext } from '../jsystem/container';
+import { readU16 } from '../jsystem/banks';
 import { boundedCount } from './bounds';
 import { DrawMatrices, DrawMatrixKind } from './types';
 

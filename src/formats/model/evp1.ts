@@ -8,7 +8,8 @@
  */
 import { hex } from '../binary/diagnostics';
 import { recordElement, scalarElement } from '../binary/builder';
-import { ChunkContext, readU16 } from '../jsystem/container';
+import { ChunkContext } from '../jsystem/container';
+import { readU16 } from '../jsystem/banks';
 import { boundedCount, fittingCount } from './bounds';
 import type { Envelopes } from './types';
 

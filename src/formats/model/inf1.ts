@@ -12,7 +12,8 @@
 import { DiagnosticSink, hex } from '../binary/diagnostics';
 import { FieldNode, expandArray } from '../binary/fields';
 import { recordElement } from '../binary/builder';
-import { ChunkContext, LimitedSink, readU16 } from '../jsystem/container';
+import { ChunkContext, LimitedSink } from '../jsystem/container';
+import { readU16 } from '../jsystem/banks';
 import { HierarchyNode, HierarchyNodeKind, HierarchyNodeType, ModelJoint, ScalingRule } from './types';
 
 export const INF1_HEADER_SIZE = 0x18;

@@ -10,7 +10,8 @@
 import { hex } from '../binary/diagnostics';
 import type { ElementLayout } from '../binary/fields';
 import { scalarElement } from '../binary/builder';
-import { ChunkContext, readU16 } from '../jsystem/container';
+import { ChunkContext } from '../jsystem/container';
+import { readU16 } from '../jsystem/banks';
 import { readGroupNames } from '../jsystem/nametable';
 import { makeExplicit } from './inf1';
 import { boundedCount } from './bounds';

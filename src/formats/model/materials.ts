@@ -10,9 +10,10 @@
  */
 import { hex } from '../binary/diagnostics';
 import type { ElementLayout, ScalarType } from '../binary/fields';
+import { defaultMaterial } from './defaultMaterial';
 import { recordElement } from '../binary/builder';
 import type { ChunkContext } from '../jsystem/container';
-import { readU16, readU32 } from '../jsystem/container';
+import { readU16, readU32 } from '../jsystem/banks';
 import type {
   AlphaCompare, BlendMode, ChannelControl, ModelMaterial, Rgba, TevOrder, TevStage, TexGen, TexMatrixInfo, ZMode,
 } from './types';
@@ -81,25 +82,6 @@ export function materialEntryLayout(): ElementLayout {
   const layout = recordElement('MaterialEntry', fields);
   if (layout.size !== ENTRY_SIZE) throw new Error(`MaterialEntry layout is ${layout.size} bytes`);
   return layout;
-}
-
-const WHITE: Rgba = [255, 255, 255, 255];
-const AMBIENT: Rgba = [0x32, 0x32, 0x32, 0x32];
-
-export function defaultMaterial(index: number, name: string, entryIndex: number): ModelMaterial {
-  return {
-    index, name, entryIndex, offset: -1, mode: 1, cullMode: 2, colorChannelCount: 1, texGenCount: 0, tevStageCount: 1,
-    materialColors: [[...WHITE], [...WHITE]], ambientColors: [[...AMBIENT], [...AMBIENT]],
-    channelControls: [null, null, null, null],
-    texGens: Array.from({ length: 8 }, (_, i) => ({ type: 1, source: 4 + i, matrix: 60 })),
-    texMatrices: new Array(10).fill(null), texNumbers: new Array(8).fill(null), tevOrders: new Array(16).fill(null),
-    tevColors: Array.from({ length: 4 }, () => [255, 255, 255, 255] as Rgba),
-    konstColors: Array.from({ length: 4 }, () => [...WHITE] as Rgba),
-    konstColorSelectors: new Array(16).fill(null), konstAlphaSelectors: new Array(16).fill(null), tevStages: new Array(16).fill(null),
-    alphaCompare: { comp0: 7, ref0: 0, op: 0, comp1: 7, ref1: 0 },
-    blend: { mode: 1, source: 4, destination: 5, logicOp: 5 },
-    zMode: { compare: true, func: 3, update: true },
-  };
 }
 
 interface Table { offset: number; count: number; size: number }

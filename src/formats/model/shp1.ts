@@ -15,7 +15,8 @@
 import { hex } from '../binary/diagnostics';
 import type { FieldNode } from '../binary/fields';
 import { recordElement, scalarElement } from '../binary/builder';
-import { ChunkContext, fillJ3dGaps, readU16, readU32 } from '../jsystem/container';
+import { ChunkContext, fillJ3dGaps } from '../jsystem/container';
+import { readU16, readU32 } from '../jsystem/banks';
 import { readGroupNames } from '../jsystem/nametable';
 import { boundedCount } from './bounds';
 import {

@@ -11,7 +11,8 @@
 import { DiagnosticSink, hex } from '../binary/diagnostics';
 import type { FieldNode } from '../binary/fields';
 import { recordElement } from '../binary/builder';
-import { ChunkContext, readU16, readU32 } from '../jsystem/container';
+import { ChunkContext } from '../jsystem/container';
+import { readU16, readU32 } from '../jsystem/banks';
 import { readGroupNames } from '../jsystem/nametable';
 import { decodeImage, decodePalette } from '../texture/decode';
 import { formatInfo, MAX_TEXTURE_SIZE, mipChain, mipDimensions, PALETTE_FORMAT_NAMES } from '../texture/formats';

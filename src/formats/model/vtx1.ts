@@ -14,7 +14,8 @@
 import { hex } from '../binary/diagnostics';
 import type { ElementLayout, ScalarType } from '../binary/fields';
 import { recordElement } from '../binary/builder';
-import { ChunkContext, readU32 } from '../jsystem/container';
+import { ChunkContext } from '../jsystem/container';
+import { readU32 } from '../jsystem/banks';
 import { expand4, expand5, expand6 } from '../texture/decode';
 import { VertexArray, VertexArrays, VertexAttribute, VertexFormat } from './types';
 

@@ -6,7 +6,7 @@
 import * as assert from 'assert';
 import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import { decodeModel } from '../../../src/formats/model/model';
-import { defaultMaterial } from '../../../src/formats/model/materials';
+import { defaultMaterial } from '../../../src/formats/model/defaultMaterial';
 import type { ModelMaterial } from '../../../src/formats/model/types';
 import { approximations, configKey, programConfig, usedTexMaps } from '../../../webview/render/gx/materialConfig';
 import { fragmentShader, vertexShader } from '../../../webview/render/gx/shaderGen';

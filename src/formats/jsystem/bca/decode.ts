@@ -11,14 +11,14 @@ import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
 import { noteDeclaredCount } from '../family';
 import { compositeElement, scalarElement } from '../../binary/builder';
 import type { FormatResult } from '../../result';
-import { ChunkContext, copyF32Bank, copyS16Bank, decodeJsystemFile, readAnimationStart } from '../container';
+import { ChunkContext, decodeJsystemFile, readAnimationStart } from '../container';
+import { copyF32Bank, copyS16Bank } from '../banks';
 import { defineLazy } from '../lazy';
 import { FULL_TRACK_ENTRY, FullBank, FullTrackChecker } from '../fulltrack';
-import type { FullSrtTracks, FullTrack } from '../types';
 import type { BcaAnim } from './types';
+import { BCA_JOINT_SIZE, bcaJoints } from './joints';
 
 export const ANF1_HEADER_SIZE = 0x24;
-export const BCA_JOINT_SIZE = 36;
 
 /** Component order inside a joint's 36 bytes. */
 export const BCA_COMPONENTS = [
@@ -77,13 +77,3 @@ function decodeAnf1(ctx: ChunkContext): BcaAnim {
   return anim;
 }
 
-/** The joint objects from the joint table's bytes (big-endian count, index × 9 per joint, in file order). */
-export function bcaJoints(table: Uint8Array): BcaAnim['joints'] {
-  const n = Math.floor(table.length / BCA_JOINT_SIZE);
-  const joints: BcaAnim['joints'] = new Array(n);
-  const u16 = (p: number): number => (table[p] << 8) | table[p + 1];
-  const at = (j: number, c: number): FullTrack => ({ count: u16(j * BCA_JOINT_SIZE + c * 4), index: u16(j * BCA_JOINT_SIZE + c * 4 + 2) });
-  const axis = (j: number, a: number): FullSrtTracks => ({ scale: at(j, a * 3), rotation: at(j, a * 3 + 1), translation: at(j, a * 3 + 2) });
-  for (let j = 0; j < n; j++) joints[j] = { x: axis(j, 0), y: axis(j, 1), z: axis(j, 2) };
-  return joints;
-}

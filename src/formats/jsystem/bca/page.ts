@@ -1,8 +1,8 @@
 /** BCA — full joint animation (FORMATS.md §9.2): the page's half (groups, skeleton, pose, the wire's unpack). */
 import type { PageSpec } from '../../spec';
-import { unpackSrtBanks } from '../container';
+import { unpackSrtBanks } from '../banks';
 import { fullSrtTrackList, isJ3dCommon, listGroups, movesFull } from '../familyPage';
-import { bcaJoints } from './decode';
+import { bcaJoints } from './joints';
 import { bcaJointChannels, planBca } from './plan';
 import type { BcaAnim } from './types';
 import { applyBca } from './pose';

@@ -11,14 +11,14 @@ import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
 import { compositeElement, scalarElement } from '../../binary/builder';
 import type { FormatResult } from '../../result';
 import type { BckAnim } from './types';
-import { ChunkContext, checkCommonHeader, copyF32Bank, copyS16Bank, decodeJsystemFile, loopModeDisplay } from '../container';
+import { ChunkContext, checkCommonHeader, decodeJsystemFile, loopModeDisplay } from '../container';
+import { copyF32Bank, copyS16Bank } from '../banks';
 import { BankRef, KEY_TABLE_ENTRY, TrackChecker, bankRef } from '../keytable';
 import { KeyTrackCounts, noteDeclaredCount } from '../family';
 import { defineLazy, isPending } from '../lazy';
-import { lazyJoints } from './joints';
+import { BCK_JOINT_SIZE, lazyJoints } from './joints';
 
 export const ANK1_HEADER_SIZE = 0x24;
-export const BCK_JOINT_SIZE = 54;
 
 /** Component order inside a joint's 54 bytes. */
 export const BCK_COMPONENTS = [
@@ -77,7 +77,7 @@ function decodeAnk1(ctx: ChunkContext): BckAnim {
   // built when read (joints.ts): the 65,535-joint worst case would need ~850,000 small objects held.
   // The array itself is made on first access, so scannedJointCounts knows no joint was asked for.
   const tableBytes = bytes.subarray(table.offset, table.offset + table.count * BCK_JOINT_SIZE);
-  defineLazy(anim, 'joints', () => readJoints(tableBytes, table.count));
+  defineLazy(anim, 'joints', () => lazyJoints(tableBytes, table.count));
   // Not enumerable, symbol-keyed: invisible to JSON, clones, spreads and deep comparisons.
   Object.defineProperty(anim, SCANNED, { value: counts });
   noteDeclaredCount(anim, 'joints', jointCount, table.count);
@@ -113,7 +113,3 @@ function checkJoints(bytes: Uint8Array, offset: number, count: number, banks: Ba
   return { tracks: count * 9, keyed, constant, keys };
 }
 
-/** The joint objects over the table bytes (a view of the file's, in the decoder and in the page), each built when read: joints.ts. */
-export function readJoints(bytes: Uint8Array, count: number): BckAnim['joints'] {
-  return lazyJoints(bytes, count);
-}

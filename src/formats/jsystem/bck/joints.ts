@@ -10,6 +10,9 @@
 import type { KeyTrack } from '../types';
 import type { BckAnim } from './types';
 
+/** Bytes per joint in ANK1's joint table (nine 6-byte key table entries). */
+export const BCK_JOINT_SIZE = 54;
+
 type Joint = BckAnim['joints'][number];
 
 /** One 6-byte key table entry (known to be inside the bytes). */

@@ -3,8 +3,8 @@ import { bckJointChannels } from '../../../anim/skeleton';
 import { planBck } from '../../../anim/tracks';
 import type { PageSpec } from '../../spec';
 import { isJ3dCommon, listGroups, moves, srtTrackList } from '../familyPage';
-import { unpackSrtBanks } from '../container';
-import { BCK_JOINT_SIZE, readJoints } from './decode';
+import { unpackSrtBanks } from '../banks';
+import { BCK_JOINT_SIZE, lazyJoints } from './joints';
 import type { BckAnim } from './types';
 import { applyBck } from './pose';
 
@@ -26,7 +26,7 @@ export const BCK_PAGE = {
       if (!isJ3dCommon(x, 'bck') || !(x.jointTable instanceof Uint8Array)) return undefined;
       const banks = unpackSrtBanks(x);
       if (!banks) return undefined;
-      const joints = readJoints(x.jointTable, Math.floor(x.jointTable.length / BCK_JOINT_SIZE));
+      const joints = lazyJoints(x.jointTable, Math.floor(x.jointTable.length / BCK_JOINT_SIZE));
       return { format: 'bck', loopMode: x.loopMode, rotationFraction: x.rotationFraction, duration: x.duration, joints, ...banks };
     },
   },

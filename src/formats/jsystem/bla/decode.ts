@@ -9,7 +9,8 @@
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
 import { noteDeclaredCount } from '../family';
 import type { FormatResult } from '../../result';
-import { ChunkContext, copyF32Bank, decodeJsystemFile, readTableAndBank } from '../container';
+import { ChunkContext, decodeJsystemFile, readTableAndBank } from '../container';
+import { copyF32Bank } from '../banks';
 import { CLUSTER_HEADER_SIZE, CLUSTER_NAMES } from '../cluster';
 import { FULL_TRACK_ENTRY, FULL_TRACK_ENTRY_SIZE, FullTrackChecker, readFullTrack } from '../fulltrack';
 import type { FullTrack } from '../types';

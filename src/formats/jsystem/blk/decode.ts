@@ -9,7 +9,8 @@
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
 import { noteDeclaredCount } from '../family';
 import type { FormatResult } from '../../result';
-import { ChunkContext, copyF32Bank, decodeJsystemFile, readTableAndBank } from '../container';
+import { ChunkContext, decodeJsystemFile, readTableAndBank } from '../container';
+import { copyF32Bank } from '../banks';
 import { CLUSTER_HEADER_SIZE, CLUSTER_NAMES } from '../cluster';
 import { KEY_TABLE_ENTRY, KEY_TABLE_ENTRY_SIZE, TrackChecker, bankRef, readKeyTrack } from '../keytable';
 import type { KeyTrack } from '../types';

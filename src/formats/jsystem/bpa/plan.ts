@@ -1,7 +1,7 @@
 /** BPA tracks (the sample contract): `entries/{i}/{r|g|b|a}`, the stored byte at each frame (0..255). */
 import { compileFullTrack, plannedFull } from '../../../anim/fullTrack';
 import type { PlannedTrack } from '../../../anim/tracks';
-import { RGBA } from '../colour';
+import { RGBA } from '../rgba';
 import type { BpaAnim } from './types';
 
 /** Entries `first` … `end − 1` (default: all), numbered as in the whole file. */

@@ -6,7 +6,7 @@
 import { CurvePost } from '../../../anim/curve';
 import { compileJ3DTrack } from '../../../anim/j3dTrack';
 import { plannedKeyed, PlannedTrack } from '../../../anim/tracks';
-import { RGBA } from '../colour';
+import { RGBA } from '../rgba';
 import type { BpkAnim } from './types';
 
 /** Entries `first` … `end − 1` (default: all), numbered as in the whole file. */

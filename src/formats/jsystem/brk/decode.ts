@@ -19,7 +19,8 @@ import { ElementLayout } from '../../binary/fields';
 import { compositeElement, scalarElement } from '../../binary/builder';
 import type { FormatResult } from '../../result';
 import type { BrkAnim, BrkColorBanks, BrkEntry } from './types';
-import { ChunkContext, checkCommonHeader, copyS16Bank, decodeJsystemFile, loopModeDisplay, readU16 } from '../container';
+import { ChunkContext, checkCommonHeader, decodeJsystemFile, loopModeDisplay } from '../container';
+import { copyS16Bank, readU16 } from '../banks';
 import { KEY_TABLE_ENTRY, TrackChecker, bankRef, readKeyTrack } from '../keytable';
 import { readGroupNames } from '../nametable';
 

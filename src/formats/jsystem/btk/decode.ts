@@ -18,7 +18,8 @@ import { compositeElement, recordElement, scalarElement } from '../../binary/bui
 import type { FormatResult } from '../../result';
 import type { KeyTrack } from '../types';
 import { BtkAnim, BtkEntry, MatrixMode } from './types';
-import { ChunkContext, checkCommonHeader, copyF32Bank, copyS16Bank, decodeJsystemFile, loopModeDisplay, readU16 } from '../container';
+import { ChunkContext, checkCommonHeader, decodeJsystemFile, loopModeDisplay } from '../container';
+import { copyF32Bank, copyS16Bank, readU16 } from '../banks';
 import { KEY_TABLE_ENTRY, TrackChecker, bankRef, readKeyTrack } from '../keytable';
 import { readGroupNames } from '../nametable';
 

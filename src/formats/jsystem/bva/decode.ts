@@ -8,7 +8,8 @@
 import { DiagnosticCode, DiagnosticSink, hex } from '../../binary/diagnostics';
 import { noteDeclaredCount } from '../family';
 import type { FormatResult } from '../../result';
-import { ChunkContext, copyU8Bank, decodeJsystemFile, readTableAndBank } from '../container';
+import { ChunkContext, decodeJsystemFile, readTableAndBank } from '../container';
+import { copyU8Bank } from '../banks';
 import { FULL_TRACK_ENTRY, FULL_TRACK_ENTRY_SIZE, FullTrackChecker } from '../fulltrack';
 import type { FullTrack } from '../types';
 import type { BvaAnim } from './types';

@@ -1,7 +1,7 @@
 /** BXA tracks (the sample contract): `channels/{c}/entries/{i}/{r|g|b|a}`, channel 0's entries first, the stored byte at each frame. */
 import { compileFullTrack, plannedFull } from '../../../anim/fullTrack';
 import type { PlannedTrack } from '../../../anim/tracks';
-import { RGBA } from '../colour';
+import { RGBA } from '../rgba';
 import type { BxaAnim } from './types';
 
 /** Groups (entries numbered across both channels, channel 0 first) `first` … `end − 1`; default all. */

@@ -6,7 +6,7 @@
 import { CurvePost } from '../../../anim/curve';
 import { compileJ3DTrack } from '../../../anim/j3dTrack';
 import { plannedKeyed, PlannedTrack } from '../../../anim/tracks';
-import { RGBA } from '../colour';
+import { RGBA } from '../rgba';
 import type { BxkAnim } from './types';
 
 /** Groups (entries numbered across both channels, channel 0 first) `first` … `end − 1`; default all. */
