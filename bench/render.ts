@@ -15,7 +15,7 @@ import { resolveInArchive } from '../src/formats/archive/archive-path';
 import { openAnyArchive } from '../src/formats/archive/archive';
 import { DiagnosticSink } from '../src/formats/binary/diagnostics';
 import { decodeModel } from '../src/formats/model';
-import { buildModelPayload, payloadByteSize } from '../src/wire/modelPayload';
+import { buildModelPayload, payloadByteSize } from '../src/wire/modelPayloadBuild';
 import { SAMPLES_ROOT } from '../test/webview-curves/server';
 import { MODELS, SampleEntry, startHarness } from '../test/webview-render/support';
 import { fmt, heading, row, time } from './timing';

@@ -6,7 +6,7 @@ import { Accessor, Document, Material, Node, Texture } from '@gltf-transform/cor
 import type { ModelData } from '../formats/model/types';
 import type { DiagnosticSink } from '../formats/binary/diagnostics';
 import { decodeModelTextures } from '../formats/model/tex1';
-import { shapeBindings } from '../wire/modelPayload';
+import { shapeBindings } from '../wire/modelPayloadBuild';
 import { MATRIX_STRIDE } from '../anim/skeleton';
 import { toColumnMajor } from './affine';
 import { localTrs, nodeParents, skinBinding } from './skeleton';

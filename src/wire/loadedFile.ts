@@ -7,7 +7,7 @@ import { animPayload } from './animPack';
 import { AnimData, specFor } from '../formats/registry';
 import { summarize } from '../formats/summary';
 import type { DecodedFile } from '../formats/types';
-import { buildModelPayload } from './modelPayload';
+import { buildModelPayload } from './modelPayloadBuild';
 import { packTree } from './packedTree';
 import type { LoadedFile, RestOfFile } from './protocol';
 

@@ -17,7 +17,7 @@ import { companionsAmong } from '../../src/formats/model/pick';
 import { openAnyArchive } from '../../src/formats/archive/archive';
 import { gameOf } from '../../src/formats/game';
 import { animPayload } from '../../src/wire/animPack';
-import { buildModelPayload } from '../../src/wire/modelPayload';
+import { buildModelPayload } from '../../src/wire/modelPayloadBuild';
 import { isWebviewToHost, LoadedFile, msg, PROTOCOL_VERSION, ViewSettings, WebviewToHost } from '../../src/wire/protocol';
 
 interface FakeHostLog {

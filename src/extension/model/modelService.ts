@@ -20,7 +20,7 @@ import * as vscode from 'vscode';
 import { decompressEntry } from '../../formats/archive/archive';
 import { DiagnosticSink } from '../../formats/binary/diagnostics';
 import { decodeModel, looksLikeModel } from '../../formats/model/index';
-import { buildModelPayload } from '../../wire/modelPayload';
+import { buildModelPayload } from '../../wire/modelPayloadBuild';
 import type { LoadedModel, ModelDocuments, ModelLookup, ModelResolver } from './lookup';
 import { chooseModel, isModelName, lastSegment, rankModels } from '../../formats/model/pick';
 import { archiveRootUri, ARCHIVE_SCHEME, displayPath } from '../archive/archiveUri';
