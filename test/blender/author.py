@@ -4,19 +4,25 @@
 # (Bezier, Blender's default interpolation), exports glTF with its own exporter, and evaluates the
 # bone heads and skinned vertices at every 5th frame (in glTF axes: Blender's importer turned
 # (x, y, z) into (x, -z, y)).
-# With MATERIAL, also a texture offset: in the material's node tree a Mapping node (POINT) between
-# the UV map and the base colour's Image Texture (the one Blender's importer made for a
-# KHR_texture_transform, else a new one), its Location keyed at frames 0, 30 and 60 (Bezier).
-# Blender 3.4's exporter (io_scene_gltf2 3.4.50, as Debian ships it) writes that Mapping node's
-# value at export time as a static KHR_texture_transform on the textureInfo, but animates only node
-# TRS and morph weights: blender/exp/gltf2_blender_gather_animation_channel_target.py maps an
-# fcurve's data_path to translation / rotation / scale / weights only, and the add-on has no
-# KHR_animation_pointer at all (Blender 4.x's exporter writes these channels itself). So a post-step
-# here, not Blender's exporter, appends to the GLB's animation KHR_animation_pointer channels on
-# /materials/N/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/offset: the
-# values are Blender's own evaluation of the keyed Location at every frame (scene.frame_set),
-# converted to glTF by the add-on's own texture_transform_blender_to_gltf (its V flip, not ours),
-# LINEAR at every frame. The result JSON carries that glTF transform at every 5th frame.
+# With MATERIAL, also a texture offset, keyed in Blender: in the material's node tree a Mapping
+# node (POINT) between the UV map and the base colour's Image Texture (the one Blender's importer
+# made for a KHR_texture_transform, else a new one), its Scale set to (1.5, 0.75) and its Location
+# keyed at frames 0, 30 and 60 (Bezier).
+# Blender's part of the texture: its exporter (io_scene_gltf2 3.4.50, as Debian ships it in
+# /usr/share/blender/scripts/addons/io_scene_gltf2) writes the Mapping node's value at export time
+# (frame 0) as a static KHR_texture_transform on the textureInfo: the scale in the file is
+# Blender's. It does not animate it: it animates node TRS and morph weights only
+# (blender/exp/gltf2_blender_gather_animation_channel_target.py maps an fcurve's data_path to
+# translation / rotation / scale / weights, nothing else) and the add-on has no
+# KHR_animation_pointer at all; Blender 4.x's exporter writes these channels itself.
+# The post-step's part (add_offset_channel, after the export): appends to Blender's animation
+# ('Nod') a KHR_animation_pointer channel on
+# /materials/N/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/offset, LINEAR,
+# one key per frame, whose values are Blender's own evaluation of the keyed Location at that frame
+# (scene.frame_set; checked against fcurve.evaluate) converted to glTF by the add-on's own
+# texture_transform_blender_to_gltf (its V flip, not ours); adds KHR_texture_transform and
+# KHR_animation_pointer to extensionsUsed and rewrites the GLB (JSON and BIN chunks padded to 4).
+# The result JSON carries that glTF transform (offset, rotation, scale) at every 5th frame.
 import json
 import math
 import struct
@@ -32,6 +38,8 @@ from io_scene_gltf2.blender.exp.gltf2_blender_gather_sampler import detect_manua
 FPS = 60
 # Location (x, y) of the Mapping node at these frames
 OFFSET_KEYS = ((0, (0.0, 0.0)), (30, (0.25, -0.4)), (60, (0.5, 0.1)))
+# the Mapping node's Scale, not animated: Blender's exporter writes it in the static KHR_texture_transform
+STATIC_SCALE = (1.5, 0.75)
 
 
 def to_gltf(v):
@@ -69,6 +77,7 @@ def key_texture_offset(material):
         mapping.vector_type = 'POINT'
         tree.links.new(source, mapping.inputs['Vector'])
         tree.links.new(mapping.outputs['Vector'], into)
+    mapping.inputs['Scale'].default_value[0], mapping.inputs['Scale'].default_value[1] = STATIC_SCALE
     location = mapping.inputs['Location']
     for frame, (x, y) in OFFSET_KEYS:
         location.default_value[0], location.default_value[1] = x, y

@@ -6,17 +6,20 @@
  * of it at those frames agrees with Blender: every joint origin with its bone's head, and the
  * vertices as point sets both ways, within 1e-3 × the bind-pose box diagonal.
  *
- * The texture half: in Blender, a Mapping node's Location before a material's base colour texture
- * keyed at frames 0, 30, 60 (Bezier). Blender 3.4's exporter cannot animate it (node TRS and
- * morph weights only, no KHR_animation_pointer: see author.py), so author.py's post-step, not
+ * The texture half: in Blender, a Mapping node before a material's base colour texture, its Scale
+ * (1.5, 0.75) and its Location keyed at frames 0, 30, 60 (Bezier). Blender's exporter writes the
+ * static KHR_texture_transform (the scale) itself, but Blender 3.4's cannot animate it (node TRS
+ * and morph weights only, no KHR_animation_pointer: see author.py), so author.py's post-step, not
  * Blender, appends the KHR_animation_pointer channel on the material's KHR_texture_transform
  * offset to Blender's animation, with Blender's own evaluation at every frame converted by the
- * add-on's own texture_transform_blender_to_gltf. `animscope import` writes a BTK beside the BCK;
- * at every 5th frame the texture matrix the game computes from it (FORMATS.md §3, texmtx.ts) maps
- * UV points as glTF's KHR_texture_transform with Blender's evaluated transform does, within 1e-3.
+ * add-on's own texture_transform_blender_to_gltf. The GLB passes the glTF validator; `animscope
+ * import` writes Nod.btk beside Nod.bck (the scale from the static transform, the offset from the
+ * channel); at every 5th frame the texture matrix the game computes from it (FORMATS.md §3,
+ * texmtx.ts) maps UV (0,0), (1,0), (0,1) as glTF's KHR_texture_transform with Blender's evaluated
+ * transform does, within 1e-3, and the offset moves.
  * Kuribo's only material has no texture matrix (its texgen is GX_IDENTITY: the game would show no
- * BTK on it), so the texture half runs on TripodBossCore's MetalBody_v (TEXMTX0), bones and
- * texture in one Blender animation.
+ * BTK on it): keyed on Kuribo too, the import warns and writes the BCK alone; so the BTK is checked
+ * on TripodBossCore's MetalBody_v (TEXMTX0), bones and texture in one Blender animation.
  * Needs Blender (test/blender/setup.sh installs it).
  */
 import * as assert from 'assert';
@@ -33,6 +36,8 @@ import { mapMaterial } from '../../src/gltf/materials';
 import { bboxDiagonal, oneWayDistance, posed } from '../unit/gltf/sharedModels';
 import { PROJECT_ROOT } from '../paths';
 import { SAMPLES_DIR } from '../unit/helpers';
+
+const validator = require('gltf-validator') as { validateBytes(b: Uint8Array): Promise<{ issues: { numErrors: number; messages: { code: string; message: string; pointer?: string; severity: number }[] } }> };
 
 const modelPath = (name: string): string => path.join(SAMPLES_DIR, `archives/${name}.arc/${name}/${name}.bdl`);
 
@@ -57,15 +62,16 @@ describe('Blender as the author: its glTF animation comes back as a BCK (and BTK
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   /** Blender authors the animation; `animscope import` reads it back; the bones agree with Blender's. */
-  async function authored(name: string, bones: string[], material?: string): Promise<{ result: Result; out: string }> {
-    const quiet = { out: () => undefined, err: (s: string) => { throw new Error(s); } };
+  async function authored(name: string, bones: string[], material?: string, warnings?: string[]): Promise<{ result: Result; out: string; glb: string }> {
+    const quiet = { out: () => undefined, err: (s: string) => { if (!warnings) throw new Error(s); warnings.push(s); } };
     const model = readModel(modelPath(name)).model;
     const src = path.join(dir, `${name}.glb`), nod = path.join(dir, `${name}-nod.glb`), json = path.join(dir, `${name}.json`), out = path.join(dir, name);
     assert.strictEqual(await runAsync(['gltf', modelPath(name), '-o', src], quiet as never), 0);
     execFileSync('blender', ['-b', '--factory-startup', '--python', path.join(PROJECT_ROOT, 'test/blender/author.py'), '--', src, nod, json, bones.join(','), ...(material ? [material] : [])],
       { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 << 20 });
     const result: Result = JSON.parse(fs.readFileSync(json, 'utf8'));
-    assert.strictEqual(await runAsync(['import', nod, '--model', modelPath(name), '-o', out, '--fps', '60'], quiet as never), 0);
+    // a warning makes the exit code 1 (the files are still written)
+    assert.strictEqual(await runAsync(['import', nod, '--model', modelPath(name), '-o', out, '--fps', '60'], quiet as never), warnings ? 1 : 0);
     const anim = decode(new Uint8Array(fs.readFileSync(path.join(out, 'Nod.bck'))), 'Nod.bck').anim;
     assert.ok(anim && anim.format === 'bck');
     const rest = posed(model, undefined, 0);
@@ -90,21 +96,31 @@ describe('Blender as the author: its glTF animation comes back as a BCK (and BTK
     }
     assert.deepStrictEqual(problems, [], `Blender ${result.blender}`);
     assert.ok(moved >= 8, `${moved} of 13 frames differ from the rest pose`);
-    return { result, out };
+    return { result, out, glb: nod };
   }
 
-  it('Kuribo, Body and Head keyed in Blender: heads and vertices at every 5th frame of 60', async () => {
-    const { result, out } = await authored('Kuribo', ['Body', 'Head']);
-    assert.strictEqual(result.texture, null);
+  it('Kuribo, Body and Head keyed in Blender: heads and vertices at every 5th frame of 60; its texture offset is refused (no texture matrix)', async () => {
+    // Kuribo's one material samples its texture through GX_IDENTITY, not a texture matrix: the game
+    // shows no BTK on it, so the import says so and writes the BCK alone
+    const warnings: string[] = [];
+    const { result, out } = await authored('Kuribo', ['Body', 'Head'], 'KuriboAll_v', warnings);
+    assert.strictEqual(result.texture?.material, 'KuriboAll_v');
     assert.deepStrictEqual(fs.readdirSync(out), ['Nod.bck']);
+    assert.strictEqual(warnings.length, 1, warnings.join('\n'));
+    assert.match(warnings[0], /IMPORT_BINDING.*KuriboAll_v.*no texture matrix to animate/);
   });
 
   it('TripodBossCore, two bones and MetalBody_v\'s texture offset keyed in Blender: BCK as above, and a BTK whose texture matrix maps UVs as Blender\'s offset does', async () => {
     const material = 'MetalBody_v';
-    const { result, out } = await authored('TripodBossCore', ['CoreLight', 'MetalBody1'], material);
+    const { result, out, glb } = await authored('TripodBossCore', ['CoreLight', 'MetalBody1'], material);
     const texture = result.texture!;
     assert.ok(texture, 'author.py keyed the texture offset');
     assert.strictEqual(texture.frames.length, 13);
+    // the Mapping node's static scale (Blender's exporter writes it; the post-step animates the offset only)
+    for (const f of texture.frames) assert.deepStrictEqual(f.gltf.scale, [1.5, 0.75]);
+    // Blender's GLB with the post-step's channel is valid glTF
+    const report = await validator.validateBytes(new Uint8Array(fs.readFileSync(glb)));
+    assert.strictEqual(report.issues.numErrors, 0, report.issues.messages.filter((m) => m.severity === 0).map((m) => `${m.code} ${m.pointer} ${m.message}`).join('\n'));
     const btkPath = path.join(out, 'Nod.btk');
     assert.ok(fs.existsSync(btkPath), `${btkPath}: the pointer channel came back as a BTK beside the BCK`);
     const decoded = decode(new Uint8Array(fs.readFileSync(btkPath)), 'Nod.btk');
