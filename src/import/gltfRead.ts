@@ -4,6 +4,7 @@
  * src/import works on these arrays only.
  */
 import { Document } from '@gltf-transform/core';
+import { KHRTextureTransform, Transform } from '@gltf-transform/extensions';
 import { gltfIO } from '../gltf/write';
 import { KHRAnimationPointer } from '../gltf/pointerExtensions';
 import type { ReadPointerChannel } from '../gltf/pointerExtensions';
@@ -41,9 +42,22 @@ export interface GltfAnimationData {
   pointers?: ReadPointerChannel[];
 }
 
+/** A KHR_texture_transform's properties, its defaults filled in. */
+export interface TextureTransformData {
+  offset: number[];
+  rotation: number;
+  scale: number[];
+}
+
 export interface GltfData {
   /** Material names, in glTF order. */
   materials?: string[];
+  /**
+   * Per material (glTF order), the static KHR_texture_transform on its base colour texture, if any:
+   * what a pointer channel leaves un-animated keeps (Blender's exporter writes the Mapping node's
+   * scale there while a post-step animates only the offset).
+   */
+  baseColorTransforms?: (TextureTransformData | undefined)[];
   nodes: GltfNodeData[];
   /** The first skin's joints (node indices), in its order: what `--by-order` binds. */
   skinJoints: number[];
@@ -103,7 +117,11 @@ export function gltfData(doc: Document): GltfData {
       inverseBinds.set(k, Float64Array.from([m[0], m[4], m[8], m[12], m[1], m[5], m[9], m[13], m[2], m[6], m[10], m[14]]));
     });
   }
-  return { materials: root.listMaterials().map((m) => m.getName()), nodes, skinJoints, inverseBinds, animations };
+  const baseColorTransforms = root.listMaterials().map((m): TextureTransformData | undefined => {
+    const t = m.getBaseColorTextureInfo()?.getExtension<Transform>(KHRTextureTransform.EXTENSION_NAME);
+    return t ? { offset: [...t.getOffset()], rotation: t.getRotation(), scale: [...t.getScale()] } : undefined;
+  });
+  return { materials: root.listMaterials().map((m) => m.getName()), baseColorTransforms, nodes, skinJoints, inverseBinds, animations };
 }
 
 /** Reads a .glb or .gltf (its buffers from `resources`, by URI). */

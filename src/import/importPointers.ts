@@ -4,7 +4,8 @@
  * `baseColorFactor` → BPK (material colour 0, × 255), on its base colour texture's
  * `KHR_texture_transform` offset / rotation / scale → BTK (the texture matrix of the material's
  * base colour texgen, Basic mode, centre 0: S and T scale, Q rotation = −rotation, S and T
- * translation = offset; exact for uniform scales), and on a node's `KHR_node_visibility/visible`
+ * translation = offset; exact for uniform scales; a property no channel animates keeps the texture
+ * info's static KHR_texture_transform), and on a node's `KHR_node_visibility/visible`
  * → BVA (the node's `extras.j3d.shape`; shapes not animated stay shown). Materials bind by name.
  * Each sampled per game frame, then fitted and written as importTracks.ts does.
  */
@@ -111,8 +112,10 @@ export function importPointers(gltf: GltfData, anim: GltfAnimationData, model: M
     if (index < 0) continue;
     const texMtx = mapMaterial(model.materialData[index], model.textures.length).texMatrix;
     if (texMtx < 0) { note({ severity: 'warning', code: 'IMPORT_BINDING', message: `material ${JSON.stringify(model.materials[index])}'s base colour texture has no texture matrix to animate: its texture transform is not imported` }); continue; }
+    // what no channel animates keeps the texture info's own KHR_texture_transform (else glTF's defaults)
+    const fixed = gltf.baseColorTransforms?.[m];
     const fill = (c: ReadPointerChannel | undefined, rest: number[]): number[][] => (c ? perFrame(c, duration, o.fps) : Array.from({ length: duration + 1 }, () => rest));
-    entries.push({ index, texMtx, frames: { offset: fill(t.offset, [0, 0]), rotation: fill(t.rotation, [0]), scale: fill(t.scale, [1, 1]) } });
+    entries.push({ index, texMtx, frames: { offset: fill(t.offset, fixed?.offset ?? [0, 0]), rotation: fill(t.rotation, [fixed?.rotation ?? 0]), scale: fill(t.scale, fixed?.scale ?? [1, 1]) } });
   }
   if (entries.length) {
     let most = 0;

@@ -10,10 +10,14 @@
  * while the matrix does not.
  */
 import * as assert from 'assert';
+import { Document } from '@gltf-transform/core';
+import { KHRTextureTransform } from '@gltf-transform/extensions';
 import { describeTracks } from '../../../src/anim/describe';
 import { decode } from '../../../src/formats/index';
 import type { AnimData } from '../../../src/formats/registry';
-import { readGltf } from '../../../src/import/gltfRead';
+import { readModel } from '../../../src/cli/modelCommands';
+import type { BtkAnim } from '../../../src/formats/jsystem/btk/types';
+import { gltfData, GltfData, readGltf } from '../../../src/import/gltfRead';
 import { DEFAULT_TOLERANCES, ImportNote } from '../../../src/import/importJoints';
 import { importPointers } from '../../../src/import/importPointers';
 import { exportShared, SHARED_MODELS } from '../gltf/sharedModels';
@@ -91,5 +95,44 @@ describe('animscope import: hostile extras and pointer channels end in a refusal
         assert.ok(e instanceof ImportRefused, `${c.name}: ${(e as Error).stack}`);
       }
     }
+  });
+});
+
+describe('animscope import: a texture transform animated in part keeps the rest of the static one', () => {
+  // what Blender 3.4 + test/blender/author.py write: the Mapping node's static scale on the texture
+  // info's KHR_texture_transform, a KHR_animation_pointer channel on the offset alone
+  it('gltfData reads the base colour texture\'s static KHR_texture_transform per material', () => {
+    const doc = new Document();
+    const ext = doc.createExtension(KHRTextureTransform);
+    doc.createMaterial('plain').setBaseColorTexture(doc.createTexture());
+    const moved = doc.createMaterial('moved').setBaseColorTexture(doc.createTexture());
+    moved.getBaseColorTextureInfo()!.setExtension(KHRTextureTransform.EXTENSION_NAME, ext.createTransform().setOffset([0.1, 0.2]).setRotation(0.5).setScale([2, 0.5]));
+    const read = gltfData(doc);
+    assert.deepStrictEqual(read.materials, ['plain', 'moved']);
+    assert.strictEqual(read.baseColorTransforms![0], undefined);
+    assert.deepStrictEqual(read.baseColorTransforms![1], { offset: [0.1, 0.2], rotation: 0.5, scale: [2, 0.5] });
+  });
+
+  it('an offset channel alone: the BTK keeps the static scale (was 1, the matrix lost it)', () => {
+    const shared = SHARED_MODELS.find((m) => m.label === 'TripodBossCore')!;
+    const model = readModel(shared.path).model;
+    const material = 'MetalBody_v';
+    const offset = { animation: 0, pointer: '/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/offset', interpolation: 'LINEAR', times: Float32Array.of(0, 1), values: Float32Array.of(0, 0, 0.5, 0.25), size: 2 };
+    const anim = { name: 'Nod', channels: [], pointers: [offset] };
+    const matrix = (gltf: GltfData, f: number): number[] => {
+      const notes: ImportNote[] = [];
+      const files = importPointers(gltf, anim, model, { fps: 60, loopMode: 0, tolerances: DEFAULT_TOLERANCES }, (n) => notes.push(n));
+      assert.deepStrictEqual(notes, []);
+      assert.deepStrictEqual(files.map((x) => x.format), ['btk']);
+      const btk = decode(files[0].bytes, 'Nod.btk').anim as BtkAnim;
+      const tracks = byBinding(btk, 60);
+      return ['m00', 'm01', 'm02', 'm10', 'm11', 'm12'].map((e) => tracks.get(`${material}/matrix/${e}`)![f]);
+    };
+    const base = { materials: [material], nodes: [], skinJoints: [], inverseBinds: new Map(), animations: [anim] };
+    const close = (got: number[], want: number[]): void => got.forEach((x, i) => assert.ok(Math.abs(x - want[i]) <= 1e-3, `${got} vs ${want}`));
+    // at frame 30 the offset is (0.25, 0.125); glTF T·S with scale (2, 0.5): [2 0 0.25; 0 0.5 0.125]
+    close(matrix({ ...base, baseColorTransforms: [{ offset: [9, 9], rotation: 0, scale: [2, 0.5] }] }, 30), [2, 0, 0.25, 0, 0.5, 0.125]);
+    // without a static transform, glTF's defaults
+    close(matrix(base, 30), [1, 0, 0.25, 0, 1, 0.125]);
   });
 });
