@@ -3,7 +3,7 @@
  * rate. Playback is stateless (FORMATS.md "Loop modes"): elapsed game frames = elapsed seconds ×
  * fps, mapped through `playbackFrame` from the sampler; the once modes stop at their end.
  */
-import { playbackFrame } from '../../src/anim';
+import { playbackFrame } from '../../src/anim/loop';
 import { LoopMode } from '../../src/formats/jsystem/types';
 import { el } from '../shared/dom';
 

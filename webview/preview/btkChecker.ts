@@ -7,7 +7,7 @@
  * transform, the texture (a repeating pattern, one tile per texture unit) is drawn through M⁻¹
  * mapped onto the quad. The tile's first cell is marked so rotation and flips are visible.
  */
-import { MATRIX_ELEMENTS, writeTextureMatrix } from '../../src/anim';
+import { MATRIX_ELEMENTS, writeTextureMatrix } from '../../src/anim/texmtx';
 import type { DescribedTrack } from '../../src/anim';
 import { el } from '../shared/dom';
 import { readThemeColors, ThemeColors, watchTheme } from '../curves/theme';
