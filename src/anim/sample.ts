@@ -6,7 +6,7 @@ import { Curve, sampleCurveInto } from './curve';
 import { planTracks } from './describe';
 import { loopModeName, LoopModeName } from './loop';
 import { compileMotnTrack, MotnKeyReading, readMotnKey } from './motnTrack';
-import type { PlannedTrack } from './tracks';
+import type { MatrixSource, PlannedTrack } from './tracks';
 import { writeTextureMatrix } from './texmtx';
 import { SharedValues } from './sharedValues';
 import type { AnimFormat } from '../formats/pages';
@@ -108,24 +108,38 @@ function* samplePlanned(tracks: PlannedTrack[], frames: number, limit: number): 
   for (const t of tracks) readings += t.curve ? 1 : 5;
   const shared = new SharedValues(frames, limit, readings);
   const m = new Float64Array(6);
+  // An entry's six elements follow one another: its matrix is composed once per frame, all six kept
+  // until an element of another matrix comes.
+  let last: MatrixSource | undefined;
+  let columns: number[][] = [];
   for (const t of tracks) {
     if (t.curve) {
       yield { path: t.path, values: shared.of(t.curve) };
       continue;
     }
     const src = t.matrix!;
-    const ss = shared.of(src.scaleS);
-    const st = shared.of(src.scaleT);
-    const rq = shared.of(src.rotationQ);
-    const ts = shared.of(src.translationS);
-    const tt = shared.of(src.translationT);
-    const values = new Array<number>(frames);
-    for (let f = 0; f < frames; f++) {
-      writeTextureMatrix(m, 0, src.matrixMode, ss[f], st[f], rq[f], ts[f], tt[f], src.centerS, src.centerT);
-      values[f] = m[src.element];
+    if (!last || !sameMatrix(last, src)) {
+      const ss = shared.of(src.scaleS);
+      const st = shared.of(src.scaleT);
+      const rq = shared.of(src.rotationQ);
+      const ts = shared.of(src.translationS);
+      const tt = shared.of(src.translationT);
+      columns = [0, 1, 2, 3, 4, 5].map(() => new Array<number>(frames));
+      const [c0, c1, c2, c3, c4, c5] = columns;
+      for (let f = 0; f < frames; f++) {
+        writeTextureMatrix(m, 0, src.matrixMode, ss[f], st[f], rq[f], ts[f], tt[f], src.centerS, src.centerT);
+        c0[f] = m[0]; c1[f] = m[1]; c2[f] = m[2]; c3[f] = m[3]; c4[f] = m[4]; c5[f] = m[5];
+      }
+      last = src;
     }
-    yield { path: t.path, values };
+    yield { path: t.path, values: columns[src.element] };
   }
+}
+
+/** Two elements of one texture matrix: the same curves, mode and centre. */
+function sameMatrix(a: MatrixSource, b: MatrixSource): boolean {
+  return a.scaleS === b.scaleS && a.scaleT === b.scaleT && a.rotationQ === b.rotationQ && a.translationS === b.translationS &&
+    a.translationT === b.translationT && a.matrixMode === b.matrixMode && Object.is(a.centerS, b.centerS) && Object.is(a.centerT, b.centerT);
 }
 
 /**
