@@ -45,6 +45,18 @@ function narrow(values: Float64Array, k: number, count: number): PackedColumn {
   return column;
 }
 
+/**
+ * Each element layout's JSON (what makes two layouts the same element), kept across trees: the
+ * decoders' layouts are module constants, and writing one out was a fifth of a small file's packing.
+ */
+const layoutKeys = new WeakMap<ElementLayout, string>();
+
+function layoutKey(e: ElementLayout): string {
+  let key = layoutKeys.get(e);
+  if (key === undefined) layoutKeys.set(e, (key = JSON.stringify(e)));
+  return key;
+}
+
 export function packTree(root: FieldNode): PackedTree {
   const strings: string[] = [];
   const ids = new Map<string, number>();
@@ -74,7 +86,7 @@ export function packTree(root: FieldNode): PackedTree {
   const packArray = (a: ArrayLayout): number => {
     let element = byObject.get(a.element);
     if (element === undefined) {
-      const key = JSON.stringify(a.element);
+      const key = layoutKey(a.element);
       element = elementIds.get(key);
       if (element === undefined) elementIds.set(key, (element = elements.push(a.element) - 1));
       byObject.set(a.element, element);

@@ -4,6 +4,9 @@ import {
   ArrayLayout, ElementLayout, Endian, FieldNode, FieldRole, SCALAR_SIZE, ScalarType, readFixedString, readScalar,
 } from './fields';
 
+/** scalarElement's layouts, one per type. */
+const SCALAR_ELEMENTS = new Map<ScalarType, ElementLayout>();
+
 /**
  * Builds one structure node of the field tree while reading it: every read records a child
  * node with its span. Reads never throw: a field past the end of the bytes is recorded as
@@ -148,7 +151,10 @@ export function byOffsetEmptyLast(a: FieldNode, b: FieldNode): number {
 
 /** Element layout for a scalar array (`rotationBank` of s16 …). */
 export function scalarElement(type: ScalarType): ElementLayout {
-  return { name: 'value', offset: 0, size: SCALAR_SIZE[type], type };
+  // one object per type (layouts are never changed): the tree packer knows it again without writing it out
+  let layout = SCALAR_ELEMENTS.get(type);
+  if (!layout) SCALAR_ELEMENTS.set(type, (layout = { name: 'value', offset: 0, size: SCALAR_SIZE[type], type }));
+  return layout;
 }
 
 /** Element layout for a record of consecutive scalars. */
