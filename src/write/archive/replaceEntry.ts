@@ -23,6 +23,9 @@ import { detectYaz0Style } from './yaz0Style';
 
 export { ArchiveWriteError } from './dataRegion';
 
+/** replaceArchiveEntry found no entry of that name (addArchiveEntry may add it). */
+export class ArchiveEntryMissing extends ArchiveWriteError {}
+
 /** Archives entered on the way down, the outermost included (as the readers' nesting limit). */
 const MAX_DEPTH = 8;
 
@@ -78,7 +81,7 @@ function rewriteEntry(container: Uint8Array, archive: AnyArchive, entry: Archive
 function replaceAt(container: Uint8Array, segments: string[], entryBytes: Uint8Array, depth: number, where: string, options: ReplaceOptions): Uint8Array {
   const archive = openLevel(container, depth, where);
   const hit = locateEntry(archive.entries, segments.join('/'));
-  if (!hit) throw new ArchiveWriteError(`${where} has no entry "${segments.join('/')}"`);
+  if (!hit) throw new ArchiveEntryMissing(`${where} has no entry "${segments.join('/')}"`);
   if (hit.entry.kind !== 'file') throw new ArchiveWriteError(`"${hit.entry.path}" in ${where} is a folder, not a file`);
   if (hit.rest.length > 0) {
     return rewriteEntry(container, archive, hit.entry, (inner) => {
@@ -124,7 +127,8 @@ function addAt(container: Uint8Array, segments: string[], entryBytes: Uint8Array
 /**
  * `container` (an archive file's bytes: RARC or PKS, plain, Yaz0 or gzip) with the file at
  * `innerPath` (`kuribo/Walk.bck`, or its segments; nested archives continue the path) holding
- * `entryBytes`. Throws ArchiveWriteError with one line saying why it cannot.
+ * `entryBytes`. Throws ArchiveWriteError with one line saying why it cannot (ArchiveEntryMissing
+ * when there is no such entry).
  */
 export function replaceArchiveEntry(container: Uint8Array, innerPath: string | string[], entryBytes: Uint8Array, options: ReplaceOptions = {}): Uint8Array {
   const segments = typeof innerPath === 'string' ? innerSegments(innerPath) : innerPath.flatMap((s) => innerSegments(s));
