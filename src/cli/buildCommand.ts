@@ -12,7 +12,7 @@ import { buildFromKeys } from '../write/buildFromKeys';
 import { splitArchivePath } from '../formats/archive/archive-path';
 import { isAnyArchive } from '../formats/archive/archive';
 import { isFileSync, readFileBytes } from '../formats/archive/node';
-import { ArchiveWriteError, replaceArchiveEntry } from '../write/archive/replaceEntry';
+import { addArchiveEntry, ArchiveEntryMissing, ArchiveWriteError, replaceArchiveEntry } from '../write/archive/replaceEntry';
 import { buildFromExport, isExportDocument } from '../write/exportBuild';
 import { BuildInputError, isObject } from '../write/input';
 import { parse } from './args';
@@ -70,12 +70,22 @@ function intoArchive(outPath: string): { archivePath: string; innerPath: string 
   return isAnyArchive(head) ? split : undefined;
 }
 
-/** Writes `bytes` as the entry `innerPath` of the archive file (temp + rename of the whole archive); says what changed. */
+/**
+ * Writes `bytes` as the entry `innerPath` of the archive file (temp + rename of the whole archive);
+ * an entry the archive does not hold is added to its folder (RARC). Says what changed.
+ */
 function writeIntoArchive(archivePath: string, innerPath: string, bytes: Uint8Array): string {
   const before = readFileBytes(archivePath);
   let after: Uint8Array;
+  let added = false;
   try {
-    after = replaceArchiveEntry(before, innerPath, bytes);
+    try {
+      after = replaceArchiveEntry(before, innerPath, bytes);
+    } catch (e) {
+      if (!(e instanceof ArchiveEntryMissing)) throw e;
+      after = addArchiveEntry(before, innerPath, bytes);
+      added = true;
+    }
   } catch (e) {
     if (e instanceof ArchiveWriteError) throw new CliError(`cannot write into ${archivePath}: ${e.message}`);
     throw e;
@@ -87,7 +97,7 @@ function writeIntoArchive(archivePath: string, innerPath: string, bytes: Uint8Ar
     throw outputFileError(archivePath, e);
   }
   const size = (n: number): string => n.toLocaleString('en-US');
-  return `; written into ${archivePath} (${size(after.length)} bytes, was ${size(before.length)})`;
+  return `; ${added ? 'added to' : 'written into'} ${archivePath} (${size(after.length)} bytes, was ${size(before.length)})`;
 }
 
 function buildCommand(args: string[], io: CliIO): number {
@@ -131,7 +141,8 @@ converter does (docs/writing.md): it samples like the file it came from; the oth
 
 OUT may name an entry inside an archive (\`-o Kuribo.arc/kuribo/Walk.bck\`, nested archives too): the
 archive is written back with every other entry byte-identical, its folders and order kept, and
-compressed again the way it was (Yaz0, gzip); the entry must exist.
+compressed again the way it was (Yaz0, gzip); an entry it does not hold is added to its folder
+(RARC only; the folder must exist).
 
 Options:
   -o, --output OUT    the file to write, or an entry of an archive`,

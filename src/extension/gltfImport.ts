@@ -3,10 +3,11 @@
  * pick a .glb/.gltf and its animations; each becomes a file of its kind (src/import/
  * importAnimations.ts: BCK, BCA, BTK, …), first shown playing on the model (a preview in a
  * temporary folder with a copy of the model, the curves of the file it would replace drawn pale
- * under its own; nothing is written until the user says Write), then
- * written beside the model — into its archive when the model is an archive entry and the archive
- * already holds an entry of that name (the archive writer replaces entries; it does not add them). Files that exist are replaced only when the
- * user agrees. The first file written opens in the AnimScope editor, playing on the model.
+ * under its own; nothing is written until the user says Write), then written beside the model —
+ * into its archive when the model is an archive entry (a file the model's folder does not hold yet
+ * is added to it, RARC only: src/write/archive/rarcAdd.ts; a PKS refuses new entries). Files that
+ * exist are replaced only when the user agrees. The first file written opens in the AnimScope
+ * editor, playing on the model.
  * Loaded on first use (glTF-Transform), like the export.
  */
 import * as fs from 'fs';
@@ -147,10 +148,6 @@ export async function importGltf(model: GltfModelSource, fps: number, gltfArg: v
   for (const t of targets) if (await exists(t.uri)) existing.push(t.target);
   const inArchive = model.uri.scheme === ARCHIVE_SCHEME;
   if (inArchive && !writeEntry) throw new UserError('files inside archives cannot be written here.');
-  if (inArchive) {
-    const added = targets.filter((t) => !existing.includes(t.target));
-    if (added.length) throw new UserError(`${added.map((t) => t.target).join(', ')} would be new entries of the archive, which AnimScope cannot add yet (it replaces entries): import beside a loose copy of the model, or with the CLI.`);
-  }
   if (existing.length && !options.replace) {
     const answer = await vscode.window.showWarningMessage(`${existing.join(', ')} already ${existing.length === 1 ? 'exists' : 'exist'} beside ${baseName(model.uri.path)}. Replace?`, { modal: true }, 'Replace');
     if (answer !== 'Replace') return undefined;

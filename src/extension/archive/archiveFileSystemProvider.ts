@@ -11,7 +11,7 @@ import { extractAny } from '../../formats/archive/archive';
 import { ArchiveCache, CacheRecord } from './archiveCache';
 import { ArchiveNode, childNamed, NodeInfo, nodeInfo, OpenedLevel } from './archiveTree';
 import { ARCHIVE_SCHEME, displayPath, joinPath, outermostFile, parseArchiveUri } from './archiveUri';
-import { ArchiveWriteError, replaceArchiveEntry } from '../../write/archive/replaceEntry';
+import { addArchiveEntry, ArchiveWriteError, replaceArchiveEntry } from '../../write/archive/replaceEntry';
 import { writeThroughTemporary } from '../workspaceWrite';
 
 type FsErrorKind = 'FileNotFound' | 'FileNotADirectory' | 'FileIsADirectory' | 'NoPermissions';
@@ -132,20 +132,34 @@ export class ArchiveFileSystemProvider implements vscode.FileSystemProvider, vsc
   }
 
   /**
-   * Saves a file of an archive (the AnimScope editor's save; the file system itself stays read-only
-   * to everything else): the archive file is written back with `stored` (the entry as stored, as
-   * readFile gives it) and every other entry byte-identical, each level compressed as it was
-   * (src/write/archive), through a temporary file renamed over it. A nested archive is written into
-   * its own archive the same way. Throws a FileSystemError (NoPermissions) with the reason when the
-   * archive cannot be rewritten; nothing is written then.
+   * Saves a file of an archive (the AnimScope editor's save, the glTF import; the file system
+   * itself stays read-only to everything else): the archive file is written back with `stored`
+   * (the entry as stored, as readFile gives it) and every other entry byte-identical, each level
+   * compressed as it was (src/write/archive), through a temporary file renamed over it. When `uri`
+   * names no entry but its parent is a folder of a RARC (or the archive itself), the file is added
+   * to it (addArchiveEntry); with no such parent it is FileNotFound. A nested archive is written
+   * into its own archive the same way. Throws a FileSystemError (NoPermissions) with the reason
+   * when the archive cannot be rewritten; nothing is written then.
    */
   async writeEntry(uri: vscode.Uri, stored: Uint8Array): Promise<void> {
     const parsed = parseArchiveUri(uri);
     if (!parsed || parsed.segments.length === 0) throw fsError('FileNotFound', uri);
+    const exists = await this.find(uri).then(() => true, (e: unknown) => {
+      if (e instanceof vscode.FileSystemError && e.code === 'FileNotFound') return false;
+      throw e;
+    });
+    if (!exists) {
+      const parentUri = uri.with({ path: '/' + parsed.segments.slice(0, -1).join('/') });
+      const parent = await this.find(parentUri).catch(() => undefined);
+      if (!parent) throw fsError('FileNotFound', uri, `${displayPath(uri)}: its folder ${displayPath(parentUri)} does not exist in the archive.`);
+      if (parent.node.kind === 'file') throw fsError('FileNotADirectory', uri, `${displayPath(parentUri)} is a file, not a folder of the archive.`);
+    }
     const outerBytes = await this.readOuter(parsed.outer);
     let rewritten: Uint8Array;
     try {
-      rewritten = replaceArchiveEntry(outerBytes, parsed.segments, stored, { entryIsStored: true });
+      rewritten = exists
+        ? replaceArchiveEntry(outerBytes, parsed.segments, stored, { entryIsStored: true })
+        : addArchiveEntry(outerBytes, parsed.segments, stored);
     } catch (e) {
       if (e instanceof ArchiveWriteError) throw fsError('NoPermissions', uri, `${displayPath(uri)}: ${e.message}`);
       throw e;

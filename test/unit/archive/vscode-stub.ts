@@ -1,7 +1,8 @@
 /**
  * The few parts of the `vscode` API the archive file system uses, enough to run it in Node
  * (tests only): Uri with a round-tripping toString/parse, events, errors, enums, workspace.fs
- * over the real file system, watchers that never fire.
+ * over the real file system (read, stat, and the writes a temporary-file save makes), watchers
+ * that never fire.
  */
 import * as fs from 'fs';
 
@@ -14,6 +15,14 @@ class Uri {
   }
   static file(path: string): Uri {
     return new Uri('file', '', path, '', '');
+  }
+  static joinPath(base: Uri, ...segments: string[]): Uri {
+    const parts = base.path.split('/');
+    for (const s of segments.flatMap((x) => x.split('/'))) {
+      if (s === '..') parts.pop();
+      else if (s !== '' && s !== '.') parts.push(s);
+    }
+    return base.with({ path: parts.join('/') || '/' });
   }
   static from(c: { scheme: string; authority?: string; path?: string; query?: string; fragment?: string }): Uri {
     return new Uri(c.scheme, c.authority ?? '', c.path ?? '', c.query ?? '', c.fragment ?? '');
@@ -88,6 +97,10 @@ export const vscodeStub = {
         const st = fs.statSync(uri.path);
         return { type: st.isDirectory() ? FileType.Directory : FileType.File, ctime: st.ctimeMs, mtime: st.mtimeMs, size: st.size };
       },
+      writeFile: async (uri: Uri, bytes: Uint8Array): Promise<void> => fs.writeFileSync(uri.path, bytes),
+      createDirectory: async (uri: Uri): Promise<void> => { fs.mkdirSync(uri.path, { recursive: true }); },
+      rename: async (from: Uri, to: Uri): Promise<void> => fs.renameSync(from.path, to.path),
+      delete: async (uri: Uri): Promise<void> => fs.rmSync(uri.path, { force: true }),
     },
     createFileSystemWatcher: watcher,
     registerFileSystemProvider: () => new Disposable(() => undefined),

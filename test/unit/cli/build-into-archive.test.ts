@@ -1,7 +1,8 @@
 /**
  * `animscope build DOC.json -o ARCHIVE/entry`: the built file goes into the archive (Yaz0 kept,
- * every other entry identical; `ls` and `extract` agree); a missing entry or a folder is one line,
- * exit 2, and the archive is left as it was with no temporary file beside it.
+ * every other entry identical; `ls` and `extract` agree); a new entry is added to its folder; a
+ * missing folder or a folder is one line, exit 2, and the archive is left as it was with no
+ * temporary file beside it.
  */
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
@@ -66,10 +67,28 @@ describe('cli: build -o into an archive entry', () => {
     assert.equal(fs.readFileSync(path.join(out, 'Kuribo', 'Walk.bck')).readInt16BE(0x2a), 60);
   });
 
-  it('a missing entry or a folder: one line, exit 2, the archive untouched and no temporary file', () => {
+  it('a new entry is added to its folder; the rest of the archive identical, `ls` and `extract` agree', () => {
+    const doc = path.join(tmp, 'walk.json');
+    assert.equal(run('export', `${arc}/Kuribo/Walk.bck`, '-o', doc).code, 0);
+    const r = run('build', doc, '-o', `${arc}/Kuribo/ActorInfo/Walk2.bck`);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /added to .*Kuribo\.arc/);
+    assert.ok(isYaz0(new Uint8Array(fs.readFileSync(arc))), 'still Yaz0');
+    const before = entries(KURIBO);
+    const after = entries(arc);
+    assert.ok(after.get('Kuribo/ActorInfo/Walk2.bck')!.equals(before.get('Kuribo/Walk.bck')!), 'the built file is Walk.bck again');
+    for (const [p, bytes] of before) assert.ok(after.get(p)!.equals(bytes), `${p} unchanged`);
+    assert.equal(after.size, before.size + 1);
+    assert.match(run('ls', arc).stdout, /Walk2\.bck/);
+    const out = path.join(tmp, 'x');
+    assert.equal(run('extract', arc, '-o', out).code, 0);
+    assert.ok(fs.readFileSync(path.join(out, 'Kuribo', 'ActorInfo', 'Walk2.bck')).equals(before.get('Kuribo/Walk.bck')!));
+  });
+
+  it('a missing folder or a folder: one line, exit 2, the archive untouched and no temporary file', () => {
     const doc = path.join(tmp, 'walk.json');
     run('export', `${arc}/Kuribo/Walk.bck`, '-o', doc);
-    for (const [target, why] of [['Kuribo/Nope.bck', /no entry "Kuribo\/Nope\.bck"/], ['Kuribo', /is a folder/]] as const) {
+    for (const [target, why] of [['Kuribo/Nope/New.bck', /no folder "Kuribo\/Nope"/], ['Kuribo', /is a folder/]] as const) {
       const r = run('build', doc, '-o', `${arc}/${target}`);
       assert.equal(r.code, 2, `${target}: ${r.stdout}`);
       assert.match(r.stderr, why);
