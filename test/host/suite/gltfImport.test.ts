@@ -59,6 +59,29 @@ suite('AnimScope: Import Animation from glTF… (in the VS Code extension host)'
     samplesAgree(before.get('Kuribo/Walk.bck')!, after.get('Kuribo/Walk.bck')!, 'Walk.bck', (u) => (u === 'degrees' ? 0.1 : u === 'units' ? 0.01 : 1e-3));
   });
 
+  test('a new animation goes into the archive as a new entry beside the model; every other entry is byte-identical', async () => {
+    const sub = fs.mkdtempSync(path.join(dir, 'add-'));
+    const archive = copySample(sub, 'archives/Kuribo.arc');
+    // Walk.bck under another name, exported with the model: its glTF animation is "Stroll", which the archive does not hold
+    runCli(['extract', 'Kuribo.arc', 'Kuribo/Kuribo.bdl', 'Kuribo/Walk.bck', '-o', 'loose'], sub);
+    fs.renameSync(path.join(sub, 'loose/Kuribo/Walk.bck'), path.join(sub, 'loose/Kuribo/Stroll.bck'));
+    runCli(['gltf', 'loose/Kuribo/Kuribo.bdl', 'loose/Kuribo/Stroll.bck', '-o', 'Stroll.glb'], sub);
+    const before = archiveEntries(archive.file);
+    assert.ok(!before.has('Kuribo/Stroll.bck'));
+    const model = vscode.Uri.from({ scheme: 'animscope-archive', path: '/Kuribo/Kuribo.bdl', query: archive.uri.toString() });
+    const written = await vscode.commands.executeCommand<vscode.Uri[]>('animscope.importGltf', model, vscode.Uri.file(path.join(sub, 'Stroll.glb')),
+      { animations: ['Stroll'], open: false });
+    assert.deepStrictEqual(written?.map((u) => u.path), ['/Kuribo/Stroll.bck']);
+    const after = archiveEntries(archive.file);
+    assert.deepStrictEqual([...after.keys()].filter((k) => k !== 'Kuribo/Stroll.bck'), [...before.keys()], 'the old entries, in their order');
+    for (const [name, bytes] of before) assert.ok(after.get(name)!.equals(bytes), `${name} is byte-identical`);
+    samplesAgree(before.get('Kuribo/Walk.bck')!, after.get('Kuribo/Stroll.bck')!, 'Stroll.bck', (u) => (u === 'degrees' ? 0.1 : u === 'units' ? 0.01 : 1e-3));
+    // the archive's file system lists it, and the editor opens it
+    const entry = vscode.Uri.from({ scheme: 'animscope-archive', path: '/Kuribo/Stroll.bck', query: archive.uri.toString() });
+    assert.strictEqual((await vscode.workspace.fs.stat(entry)).type, vscode.FileType.File);
+    await openWith(entry);
+  });
+
   test('a preview first: the imported animation plays on a copy of the model in a temporary folder; Cancel writes nothing and leaves no folder, Write writes', async () => {
     const sub = fs.mkdtempSync(path.join(dir, 'preview-'));
     const model = copySample(sub, 'mkdd/objects/mariotree1.bmd');
