@@ -3,7 +3,9 @@
  * decoders (host) and the page, which copies the banks a load brings (unpackSrtBanks) and nothing
  * more of the decoders.
  */
-import type { SrtBanks } from './container';
+
+/** The banks of a BCK or BCA (scale f32, rotation s16, translation f32), decoded. */
+export interface SrtBanks { scaleBank: Float32Array; rotationBank: Int16Array; translationBank: Float32Array }
 
 /** The banks from packSrtBanks' views, copied as the decoder copies them; undefined when they are not byte arrays. */
 export function unpackSrtBanks(x: Record<string, unknown>): SrtBanks | undefined {

@@ -11,6 +11,7 @@ import { keepShape } from '../../runtime/shapes';
 import type { FormatResult } from '../result';
 import { LoopMode } from './types';
 import { readU32 } from './banks';
+import type { SrtBanks } from './banks';
 
 export const JSYSTEM_HEADER_SIZE = 0x20;
 
@@ -257,8 +258,6 @@ export function tableView(root: FieldNode, bytes: Uint8Array, path: string): Uin
   return new Uint8Array(bytes.buffer, bytes.byteOffset + table.offset, length);
 }
 
-/** The banks of a BCK or BCA (scale f32, rotation s16, translation f32), decoded. */
-export interface SrtBanks { scaleBank: Float32Array; rotationBank: Int16Array; translationBank: Float32Array }
 
 /**
  * A chunk's three banks as the page gets them: views of the file's bytes (the load message carries
