@@ -21,7 +21,7 @@ import { CompanionChoices, loadCompanion } from './model/companions';
 import type { ModelResolver } from './model/lookup';
 import { BIND_MODEL_COMMAND } from './model/modelService';
 import { viewSettings } from './settings';
-import { referenceOf } from './previewReferences';
+import { previewOf } from './previewReferences';
 import { ANIMATION_PAGE } from './webviewHtml';
 import { loadedFileOf, loadsOf } from '../wire/loadedFile';
 import { ANIMATION_ANY_FILE_VIEW_TYPE, ANIMATION_VIEW_TYPE } from './viewTypes';
@@ -109,12 +109,11 @@ export function loadedFile(doc: AnimationDocument, choices?: CompanionChoices): 
   const chosen = new Set(choices?.chosen(doc.uri) ?? []);
   // "Also play" needs a model to play on: the file's own or the bound one
   const companions = doc.decoded.model || modelPayload ? doc.companions.map((c) => ({ ...c, chosen: chosen.has(c.name) })) : undefined;
-  const reference = referenceOf(doc.uri);
   return loadedFileOf(doc.decoded, {
     fileByteLength: doc.fileSize, summary: doc.summary, model: doc.modelInfo, modelCandidates: doc.modelCandidates, modelError: doc.modelError,
     ...(modelPayload ? { modelPayload } : {}),
     ...(companions?.length ? { companions } : {}),
-    ...(reference ? { reference } : {}),
+    ...previewOf(doc.uri),
   });
 }
 

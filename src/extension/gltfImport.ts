@@ -25,7 +25,7 @@ import { ARCHIVE_SCHEME } from './archive/archiveUri';
 import type { GltfModelSource } from './gltfExport';
 import { UserError } from './userCommand';
 import { FileWriter, writeThroughTemporary } from './workspaceWrite';
-import { showOver } from './previewReferences';
+import { startPreview } from './previewReferences';
 
 type PreviewAnswer = 'Write' | 'Cancel';
 
@@ -52,18 +52,19 @@ export interface ImportGltfOptions {
  */
 async function previewThenAsk(model: GltfModelSource, files: { target: string; bytes: Uint8Array }[], confirm: ImportGltfOptions['confirm'], log: vscode.LogOutputChannel): Promise<boolean> {
   const dir = vscode.Uri.file(await fs.promises.mkdtemp(path.join(os.tmpdir(), 'animscope-import-')));
-  const overlays: vscode.Disposable[] = [];
+  const previews: vscode.Disposable[] = [];
   try {
     const modelName = baseName(model.uri.path).replace(/\.(szs|yaz0)$/i, '');
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(dir, modelName), model.bytes);
-    // against the files they would replace: their curves drawn under the imported ones, and sampled, the largest difference per unit
+    // each plays as it opens; against the file it would replace: that file's curves drawn under
+    // its own, and sampled, the largest difference per unit
     const diffs: string[] = [];
     for (const f of files) {
       const uri = vscode.Uri.joinPath(dir, f.target);
       await vscode.workspace.fs.writeFile(uri, f.bytes);
       const existing = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(model.uri, '..', f.target)).then((b) => b, () => undefined);
+      previews.push(startPreview(uri, existing && { name: f.target, bytes: existing, label: `${f.target} beside the model` }));
       if (!existing) continue;
-      overlays.push(showOver(uri, f.target, existing, `${f.target} beside the model`));
       const d = compareSamples(f.bytes, existing, f.target);
       if (d) diffs.push(`${f.target} ${describeDifference(d, 'the one beside the model')}`);
     }
@@ -80,7 +81,7 @@ async function previewThenAsk(model: GltfModelSource, files: { target: string; b
       return input?.uri?.scheme === 'file' && input.uri.fsPath.startsWith(dir.fsPath);
     });
     await vscode.window.tabGroups.close(tabs, true);
-    for (const o of overlays) o.dispose();
+    for (const p of previews) p.dispose();
     await fs.promises.rm(dir.fsPath, { recursive: true, force: true });
   }
 }

@@ -1,27 +1,34 @@
 /**
- * Files whose curves an editor draws under a document's (LoadedFile.reference): the glTF import's
- * preview registers, for each imported file it opens, the file it would replace, and takes it away
- * when the preview ends. Kept in memory only, by document URI.
+ * Documents shown as a preview (the glTF import's): the page starts playing them at once, and draws
+ * under their curves the file they would replace (LoadedFile.play, LoadedFile.reference). The
+ * import registers each file it opens and takes it away when the preview ends. In memory only, by
+ * document URI.
  */
 import * as vscode from 'vscode';
 import { decode } from '../formats/index';
 import { animPayload } from '../wire/animPack';
 import type { LoadedFile } from '../wire/protocol';
 
-const references = new Map<string, { label: string; name: string; bytes: Uint8Array }>();
+interface Preview { reference?: { label: string; name: string; bytes: Uint8Array } }
 
-/** While the returned disposable lives, `document` is shown over `bytes` (a file `name`, described by `label`). */
-export function showOver(document: vscode.Uri, name: string, bytes: Uint8Array, label: string): vscode.Disposable {
+const previews = new Map<string, Preview>();
+
+/**
+ * While the returned disposable lives, `document` is a preview; `reference`: the file (`name`,
+ * described by `label`) whose curves are drawn under its own.
+ */
+export function startPreview(document: vscode.Uri, reference?: { name: string; bytes: Uint8Array; label: string }): vscode.Disposable {
   const key = document.toString();
-  references.set(key, { label, name, bytes });
-  return new vscode.Disposable(() => references.delete(key));
+  previews.set(key, reference ? { reference } : {});
+  return new vscode.Disposable(() => previews.delete(key));
 }
 
-/** The reference of `document`, decoded and packed for the page; undefined without one (or when it does not decode as an animation). */
-export function referenceOf(document: vscode.Uri): LoadedFile['reference'] {
-  const ref = references.get(document.toString());
-  if (!ref) return undefined;
-  const decoded = decode(ref.bytes, ref.name);
-  const anim = animPayload(decoded.anim, decoded.root, decoded.bytes);
-  return anim ? { label: ref.label, anim } : undefined;
+/** What a preview's load carries: play, and the reference decoded and packed for the page (left out when it does not decode as an animation). */
+export function previewOf(document: vscode.Uri): Pick<LoadedFile, 'play' | 'reference'> {
+  const preview = previews.get(document.toString());
+  if (!preview) return {};
+  const ref = preview.reference;
+  const decoded = ref && decode(ref.bytes, ref.name);
+  const anim = decoded && animPayload(decoded.anim, decoded.root, decoded.bytes);
+  return { play: true, ...(ref && anim ? { reference: { label: ref.label, anim } } : {}) };
 }

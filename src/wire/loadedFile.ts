@@ -21,8 +21,8 @@ function plainBytes(bytes: Uint8Array): Uint8Array {
  * it); `summary` when already computed.
  */
 export function loadedFileOf(decoded: DecodedFile,
-  extra: Pick<LoadedFile, 'fileByteLength'> & Partial<Pick<LoadedFile, 'summary' | 'model' | 'modelCandidates' | 'modelError' | 'modelPayload' | 'companions' | 'reference'>>): LoadedFile {
-  const { summary, model, modelCandidates, modelError, fileByteLength, companions, reference } = extra;
+  extra: Pick<LoadedFile, 'fileByteLength'> & Partial<Pick<LoadedFile, 'summary' | 'model' | 'modelCandidates' | 'modelError' | 'modelPayload' | 'companions' | 'reference' | 'play'>>): LoadedFile {
+  const { summary, model, modelCandidates, modelError, fileByteLength, companions, reference, play } = extra;
   const modelPayload = extra.modelPayload ?? (decoded.model ? buildModelPayload(decoded.model, decoded.bytes, { fileName: decoded.fileName }) : undefined);
   return {
     fileName: decoded.fileName,
@@ -41,6 +41,7 @@ export function loadedFileOf(decoded: DecodedFile,
     ...(modelPayload ? { modelPayload } : {}),
     ...(companions?.length ? { companions } : {}),
     ...(reference ? { reference } : {}),
+    ...(play ? { play } : {}),
   };
 }
 

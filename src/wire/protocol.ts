@@ -78,6 +78,8 @@ export interface LoadedFile {
    * file it would replace). `label` names it for the legend (a file name: textContent only).
    */
   reference?: { label: string; anim: AnimPayload };
+  /** Start the player once the file is shown (the glTF import's preview: the user came to see it move). */
+  play?: boolean;
   /** No model bound: the models found beside the animation (base names), so the page can offer "Bind Model…". */
   modelCandidates?: string[];
   /** A model remembered for this animation that cannot be used now (deleted, not a model): why. */
@@ -339,6 +341,7 @@ export function isLoadedFile(x: unknown): x is LoadedFile {
   }
   if (x.companions !== undefined) x.companions = Array.isArray(x.companions) ? x.companions.filter(isCompanion) : [];
   // a malformed reference is left out: it only adds pale curves
+  if (x.play !== undefined && x.play !== true) delete x.play;
   if (x.reference !== undefined && !(isObj(x.reference) && isStr(x.reference.label) && isObj(x.reference.anim))) delete x.reference;
   if (x.modelCandidates !== undefined) x.modelCandidates = Array.isArray(x.modelCandidates) ? x.modelCandidates.filter(isStr) : [];
   return true;

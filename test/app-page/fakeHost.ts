@@ -141,6 +141,7 @@ async function answer(m: WebviewToHost): Promise<void> {
     const loaded = loadedFileOf(withBinding, {
       fileByteLength: bytes.length, model: bound?.info, ...(modelPayload ? { modelPayload } : {}), ...(companions.length ? { companions } : {}),
       ...(reference ? { reference } : {}),
+      ...(params.get('play') !== null ? { play: true } : {}),
     });
     // `&badpayload` sends a payload the page must refuse (the skeleton stands in with a message).
     if (params.get('badpayload') !== null) (loaded as { modelPayload?: unknown }).modelPayload = { kind: 'modelPayload', version: 1, fileName: 'x' };

@@ -350,7 +350,7 @@ describe('editor page (chromium, simulated host)', function () {
     await page.waitForFunction(() => document.querySelector('.as-player-fps')?.textContent === '30 fps');
   });
 
-  it('the glTF import\'s preview: the file it would replace is drawn pale under each track it shares, and named (as text) above the plot', async () => {
+  it('the glTF import\'s preview: it plays as it opens; the file it would replace is drawn pale under each track it shares, and named (as text) above the plot', async () => {
     // Wait.btk over 2ndDemo.btk (the same model's materials); the reference's name is untrusted markup
     const evil = '<img src=x onerror="window.pwned=1">.btk';
     const reference = fs.readFileSync(path.join(SAMPLES_DIR, 'j3d/smg/TripodBossCore/2ndDemo.btk'));
@@ -368,14 +368,18 @@ describe('editor page (chromium, simulated host)', function () {
     const alone = await plotInk();
     assert.strictEqual((await rendered()).referenceTracks, undefined, 'no reference, no count');
     assert.strictEqual(await page.evaluate(() => (document.querySelector('.as-curves-reference') as HTMLElement).hidden), true);
+    assert.strictEqual(await page.evaluate(() => (window as W).animscopeApp.panel('curves').deck.player.playing), false, 'a file opens paused');
     await page.close();
-    page = await pages.open(`${BTK}&reference=${encodeURIComponent(`generated/${evil}`)}`, { width: 1280, height: 720, files: { [evil]: new Uint8Array(reference) } });
+    page = await pages.open(`${BTK}&play&reference=${encodeURIComponent(`generated/${evil}`)}`, { width: 1280, height: 720, files: { [evil]: new Uint8Array(reference) } });
     await painted(page);
     const counts = await rendered();
     assert.ok(counts.tracks > 0 && counts.referenceTracks === counts.tracks, `every track of the first entry has its reference: ${JSON.stringify(counts)}`);
     const note = await page.evaluate(() => { const e = document.querySelector('.as-curves-reference') as HTMLElement; return { hidden: e.hidden, text: e.textContent, imgs: e.querySelectorAll('img').length }; });
     assert.deepStrictEqual(note, { hidden: false, text: `Pale: ${evil} beside the model (${counts.tracks} of ${counts.tracks} tracks)`, imgs: 0 });
     assert.strictEqual(await page.evaluate(() => (window as W).pwned), undefined);
+    assert.strictEqual(await page.evaluate(() => (window as W).animscopeApp.panel('curves').deck.player.playing), true, 'a preview plays as it opens');
+    await page.evaluate(() => (window as W).animscopeApp.panel('curves').deck.player.pause());
+    await painted(page);
     const over = await plotInk();
     assert.ok(over > alone * 1.05, `the pale curves add coloured pixels to the plot: ${alone} → ${over} pixels`);
   });
