@@ -21,7 +21,7 @@ import { CompanionChoices, loadCompanion } from './model/companions';
 import type { ModelResolver } from './model/lookup';
 import { BIND_MODEL_COMMAND } from './model/modelService';
 import { viewSettings } from './settings';
-import { previewOf } from './previewReferences';
+import { previewOf } from './previews';
 import { ANIMATION_PAGE } from './webviewHtml';
 import { loadedFileOf, loadsOf } from '../wire/loadedFile';
 import { ANIMATION_ANY_FILE_VIEW_TYPE, ANIMATION_VIEW_TYPE } from './viewTypes';

@@ -25,7 +25,7 @@ import { ARCHIVE_SCHEME } from './archive/archiveUri';
 import type { GltfModelSource } from './gltfExport';
 import { UserError } from './userCommand';
 import { FileWriter, writeThroughTemporary } from './workspaceWrite';
-import { startPreview } from './previewReferences';
+import { startPreview } from './previews';
 
 type PreviewAnswer = 'Write' | 'Cancel';
 
