@@ -120,6 +120,9 @@ export const tests: E2ETest[] = [
       await runCommand(page, 'View: Toggle Primary Side Bar Visibility').catch(() => undefined);
       await page.setViewportSize({ width: 1280, height: 800 });
       await closeAll(ctx);
+      // the later tests' screenshots show the Explorer: the workspace as they expect it
+      fs.rmSync(dir, { recursive: true, force: true });
+      await sleep(1000);
     },
   },
 ];
