@@ -54,6 +54,8 @@ export interface JointBinding {
 
 const CHANNELS = ['scale', 'rotation', 'translation'] as const;
 const AXES = ['x', 'y', 'z'] as const;
+type Channel = (typeof CHANNELS)[number];
+type Axis = (typeof AXES)[number];
 const UNITS = { scale: 'scale', rotation: 'degrees', translation: 'units' } as const;
 
 export function jointNodeName(model: JointModel, j: number): string {
@@ -188,25 +190,32 @@ export function importJoints(model: JointModel, gltf: GltfData, anim: GltfAnimat
 /** BCA's rotation unit: 180° / 32768, never shifted (FORMATS.md §9.2). */
 const BCA_DEGREES = 180 / 32768;
 
-function fullJointTracks(model: JointModel, locals: readonly Float64Array[], frameCount: number, duration: number, loopMode: number): JointImport {
-  let keyCount = 0;
-  const targets: KeysTarget[] = model.joints.map((joint, j) => {
+/**
+ * One keys target per model joint, its nine tracks in the writers' order (x, y, z; scale, rotation,
+ * translation each): `track` makes each from the joint's locals at its slot.
+ */
+function jointTargets(model: JointModel, track: (j: number, channel: Channel, axis: Axis, slot: number) => KeysTarget['tracks'][number]): KeysTarget[] {
+  return model.joints.map((joint, j) => {
     const tracks: KeysTarget['tracks'] = [];
     for (const axis of AXES) {
-      for (const channel of CHANNELS) {
-        const slot = CHANNELS.indexOf(channel) * 3 + AXES.indexOf(axis);
-        const step: { frame: number; value: number }[] = [];
-        for (let f = 0; f < frameCount; f++) {
-          let v = locals[j][f * LOCAL_STRIDE + slot];
-          if (channel === 'rotation') v = Math.max(-0x8000, Math.min(0x7fff, Math.round((v - 360 * Math.round(v / 360)) / BCA_DEGREES))) * BCA_DEGREES;
-          else v = Math.fround(v);
-          if (f === 0 || !Object.is(step[step.length - 1].value, v)) step.push({ frame: f, value: v });
-        }
-        keyCount += step.length;
-        tracks.push({ path: `joints/${j}/${channel}/${axis}`, channel, axis, unit: UNITS[channel], step, frames: frameCount });
-      }
+      for (const channel of CHANNELS) tracks.push(track(j, channel, axis, CHANNELS.indexOf(channel) * 3 + AXES.indexOf(axis)));
     }
     return { index: j, key: `joint:${j}`, label: joint.name, tracks };
+  });
+}
+
+function fullJointTracks(model: JointModel, locals: readonly Float64Array[], frameCount: number, duration: number, loopMode: number): JointImport {
+  let keyCount = 0;
+  const targets = jointTargets(model, (j, channel, axis, slot) => {
+    const step: { frame: number; value: number }[] = [];
+    for (let f = 0; f < frameCount; f++) {
+      let v = locals[j][f * LOCAL_STRIDE + slot];
+      if (channel === 'rotation') v = Math.max(-0x8000, Math.min(0x7fff, Math.round((v - 360 * Math.round(v / 360)) / BCA_DEGREES))) * BCA_DEGREES;
+      else v = Math.fround(v);
+      if (f === 0 || !Object.is(step[step.length - 1].value, v)) step.push({ frame: f, value: v });
+    }
+    keyCount += step.length;
+    return { path: `joints/${j}/${channel}/${axis}`, channel, axis, unit: UNITS[channel], step, frames: frameCount };
   });
   const keys: KeysDocument = { keysVersion: 1, format: 'bca', header: { loopMode, duration }, targets };
   const bytes = buildFromKeys(keys);
@@ -259,24 +268,15 @@ function fitTracks(model: JointModel, locals: readonly Float64Array[], frameCoun
   const raw: Quantiser = { store: (v) => Math.max(-0x8000, Math.min(0x7fff, Math.round(v))), read: snapTruncate };
   const track = new Float64Array(frameCount);
   let keyCount = 0;
-  const targets: KeysTarget[] = model.joints.map((joint, j) => {
-    const tracks: KeysTarget['tracks'] = [];
-    for (const axis of AXES) {
-      for (const channel of CHANNELS) {
-        const slot = CHANNELS.indexOf(channel) * 3 + AXES.indexOf(axis);
-        const rotation = channel === 'rotation';
-        const path = `joints/${j}/${channel}/${axis}`;
-        for (let f = 0; f < frameCount; f++) track[f] = locals[j][f * LOCAL_STRIDE + slot] / (rotation ? perRaw : 1);
-        // A rotation is stored in whole raw units and read truncated: one raw unit is the finest the file holds.
-        const tol = rotation ? Math.max(tolerances.rotation / perRaw, 1 + RAW_SLACK) : channel === 'scale' ? tolerances.scale : tolerances.translation;
-        const fit = fitHermite(track, tol, rotation ? raw : FLOAT32);
-        keyCount += fit.keys.length;
-        const unit = rotation ? perRaw : 1;
-        const written = { path, channel, axis, unit: UNITS[channel], keys: fit.keys.map((k) => ({ frame: k.frame, value: k.value * unit, in: k.in * unit, out: k.out * unit })) };
-        tracks.push(written);
-      }
-    }
-    return { index: j, key: `joint:${j}`, label: joint.name, tracks };
+  const targets = jointTargets(model, (j, channel, axis, slot) => {
+    const rotation = channel === 'rotation';
+    for (let f = 0; f < frameCount; f++) track[f] = locals[j][f * LOCAL_STRIDE + slot] / (rotation ? perRaw : 1);
+    // A rotation is stored in whole raw units and read truncated: one raw unit is the finest the file holds.
+    const tol = rotation ? Math.max(tolerances.rotation / perRaw, 1 + RAW_SLACK) : channel === 'scale' ? tolerances.scale : tolerances.translation;
+    const fit = fitHermite(track, tol, rotation ? raw : FLOAT32);
+    keyCount += fit.keys.length;
+    const unit = rotation ? perRaw : 1;
+    return { path: `joints/${j}/${channel}/${axis}`, channel, axis, unit: UNITS[channel], keys: fit.keys.map((k) => ({ frame: k.frame, value: k.value * unit, in: k.in * unit, out: k.out * unit })) };
   });
   return { targets, keyCount };
 }
