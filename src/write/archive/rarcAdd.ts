@@ -53,8 +53,6 @@ export function rarcEntryName(name: string): Uint8Array {
   return bytes;
 }
 
-function u16(b: Uint8Array, o: number): number { return (b[o] << 8) | b[o + 1]; }
-
 /**
  * The RARC `rarc` (decompressed) with a new file `name` holding `data` in `folder` (a folder entry
  * from parseRarc of the same bytes: the root or a subfolder). Throws ArchiveWriteError with one
@@ -109,7 +107,7 @@ export function addRarcEntry(rarc: Uint8Array, folder: RarcEntry, name: string, 
     insertAt = nodeFirst + nodeEntries;
     for (let i = nodeFirst; i < nodeFirst + nodeEntries; i++) {
       const at = entryTable + i * RARC_ENTRY_SIZE;
-      const nameAt = stringTable + u16(rarc, at + 6);
+      const nameAt = stringTable + view.getUint16(at + 6);
       const dot = rarc[nameAt] === 0x2e && (rarc[nameAt + 1] === 0 || (rarc[nameAt + 1] === 0x2e && rarc[nameAt + 2] === 0));
       if ((rarc[at + 4] & RARC_FLAG_FOLDER) !== 0 && dot) { insertAt = i; break; }
     }
@@ -141,7 +139,7 @@ export function addRarcEntry(rarc: Uint8Array, folder: RarcEntry, name: string, 
   let nameOffset = stringSize === 0 ? 0 : used + 1;
   const nameOffsets = [
     ...Array.from({ length: nodeCount }, (_, n) => view.getUint32(nodeTable + n * RARC_NODE_SIZE + 4)),
-    ...Array.from({ length: entryCount }, (_, i) => u16(rarc, entryTable + i * RARC_ENTRY_SIZE + 6)),
+    ...Array.from({ length: entryCount }, (_, i) => view.getUint16(entryTable + i * RARC_ENTRY_SIZE + 6)),
   ];
   if (nameOffsets.some((o) => o >= nameOffset)) nameOffset = stringSize;
   if (nameOffset > 0xffff) throw new ArchiveWriteError('its string table is full (name offsets are 16-bit)');
