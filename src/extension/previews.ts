@@ -9,7 +9,11 @@ import { decode } from '../formats/index';
 import { animPayload } from '../wire/animPack';
 import type { LoadedFile } from '../wire/protocol';
 
-interface Preview { reference?: { label: string; name: string; bytes: Uint8Array } }
+interface Preview {
+  reference?: { label: string; name: string; bytes: Uint8Array };
+  /** The reference decoded and packed, once (a preview reloads after each edit). */
+  packed?: LoadedFile['reference'] | null;
+}
 
 const previews = new Map<string, Preview>();
 
@@ -28,7 +32,10 @@ export function previewOf(document: vscode.Uri): Pick<LoadedFile, 'play' | 'refe
   const preview = previews.get(document.toString());
   if (!preview) return {};
   const ref = preview.reference;
-  const decoded = ref && decode(ref.bytes, ref.name);
-  const anim = decoded && animPayload(decoded.anim, decoded.root, decoded.bytes);
-  return { play: true, ...(ref && anim ? { reference: { label: ref.label, anim } } : {}) };
+  if (ref && preview.packed === undefined) {
+    const decoded = decode(ref.bytes, ref.name);
+    const anim = animPayload(decoded.anim, decoded.root, decoded.bytes);
+    preview.packed = anim ? { label: ref.label, anim } : null;
+  }
+  return { play: true, ...(preview.packed ? { reference: preview.packed } : {}) };
 }

@@ -16,13 +16,19 @@ export interface ReferenceCurves {
   tracks: (DescribedTrack | undefined)[];
 }
 
+/** Per reference, its groups by label (the first of a label), made once. */
+const byLabel = new WeakMap<AnimData, Map<string, number>>();
+
 function referenceGroup(anim: AnimData, group: number, reference: AnimData): number | undefined {
   if (reference.format !== anim.format) return undefined;
   const spec = pageSpecFor(anim), refSpec = pageSpecFor(reference);
-  const label = spec.groups.label(anim, group);
-  const count = refSpec.groups.count(reference);
-  for (let i = 0; i < count; i++) if (refSpec.groups.label(reference, i) === label) return i;
-  return refSpec.groups.index(reference, spec.groups.key(anim, group));
+  let labels = byLabel.get(reference);
+  if (!labels) {
+    labels = new Map();
+    for (let i = refSpec.groups.count(reference) - 1; i >= 0; i--) labels.set(refSpec.groups.label(reference, i), i);
+    byLabel.set(reference, labels);
+  }
+  return labels.get(spec.groups.label(anim, group)) ?? refSpec.groups.index(reference, spec.groups.key(anim, group));
 }
 
 export function referenceTracks(anim: AnimData, group: number, tracks: readonly DescribedTrack[], reference: { label: string; anim: AnimData }): ReferenceCurves | undefined {
