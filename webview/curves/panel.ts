@@ -169,8 +169,9 @@ export class CurvesPanel implements Panel {
     await this.showGroup(key);
     this.updateEditing();
     if (saved) this.deck.state = saved;
-    // a preview (the glTF import's) plays as it opens: the user came to see it move
-    if (context.file.play && !this.deck.player.playing) this.deck.player.play();
+    // a preview (the glTF import's) plays as it opens, the user came to see it move; a reload
+    // (after an edit: the view's state comes back) leaves the player as the user left it
+    if (context.file.play && !saved && !this.deck.player.playing) this.deck.player.play();
     const k = saved?.selectedKey;
     if (k && Number.isInteger(k.track) && Number.isInteger(k.key)) this.deck.curves.selectKey(k, true);
   }
