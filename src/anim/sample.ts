@@ -3,13 +3,12 @@
  * evaluated at the integer frames 0, 1, …, duration of raw track time (no loop wrapping).
  */
 import { Curve, sampleCurveInto } from './curve';
-import { planTracks } from './describe';
 import { loopModeName, LoopModeName } from './loop';
 import { compileMotnTrack, MotnKeyReading, readMotnKey } from './motnTrack';
 import type { MatrixSource, PlannedTrack } from './tracks';
 import { writeTextureMatrix } from './texmtx';
 import { SharedValues } from './sharedValues';
-import type { AnimFormat } from '../formats/pages';
+import { AnimData, AnimFormat, pageSpecFor } from '../formats/pages';
 import type { DecodedFile } from '../formats/types';
 import type { MotnAnim, MotnSequence } from '../formats/motn/types';
 import { motnSequenceSize, scannedTrackCounts } from '../formats/motn/motn';
@@ -99,20 +98,57 @@ export interface SampleStream {
 }
 
 /**
+ * Tracks planned at most at once. A J3D animation with more is planned group by group as it is
+ * sampled, each group's plan let go behind it: the worst-case BCK's 589,815 planned tracks held
+ * 250 MB while sampled, and collecting them was half of sampling it.
+ */
+const HELD_PLAN = 65_536;
+
+/** The planned tracks of a J3D animation in the contract's order, and how many there are. */
+interface TrackPlan {
+  count: number;
+  /** Curves the tracks read: a texture-matrix element reads its entry's five SRT curves, any other track one. */
+  readings: number;
+  tracks(): Iterable<PlannedTrack>;
+}
+
+/** The groups' plans in order (PageSpec.groups: their concatenation is the animation's plan). */
+function planByGroup(anim: AnimData): TrackPlan {
+  const groups = pageSpecFor(anim).groups;
+  const n = groups.count(anim);
+  const held: PlannedTrack[] = [];
+  let count = 0;
+  let readings = 0;
+  for (let g = 0; g < n; g++) {
+    const plan = groups.plan(anim, g);
+    count += plan.length;
+    for (const t of plan) {
+      readings += t.curve ? 1 : 5;
+      if (count <= HELD_PLAN) held.push(t);
+    }
+  }
+  if (count <= HELD_PLAN) return { count, readings, tracks: () => held };
+  return {
+    count,
+    readings,
+    *tracks() {
+      for (let g = 0; g < n; g++) yield* groups.plan(anim, g);
+    },
+  };
+}
+
+/**
  * Samples planned tracks one at a time. Tracks that read the same keys share one values array
  * (SharedValues), held up to `limit` values; derived matrix elements reuse the sampled SRT values of their entry.
  */
-function* samplePlanned(tracks: PlannedTrack[], frames: number, limit: number): Iterable<SampledTrack> {
-  // A texture-matrix element reads its entry's five SRT curves; any other track one.
-  let readings = 0;
-  for (const t of tracks) readings += t.curve ? 1 : 5;
-  const shared = new SharedValues(frames, limit, readings);
+function* samplePlanned(plan: TrackPlan, frames: number, limit: number): Iterable<SampledTrack> {
+  const shared = new SharedValues(frames, limit, plan.readings);
   const m = new Float64Array(6);
   // An entry's six elements follow one another: its matrix is composed once per frame, all six kept
   // until an element of another matrix comes.
   let last: MatrixSource | undefined;
   let columns: number[][] = [];
-  for (const t of tracks) {
+  for (const t of plan.tracks()) {
     if (t.curve) {
       yield { path: t.path, values: shared.of(t.curve) };
       continue;
@@ -267,10 +303,10 @@ function stream(file: DecodedFile, options: SampleOptions, held: number): Sample
   const name = j3dAnimationName(file.fileName ?? '', anim.format);
   if (options.animation !== undefined && options.animation !== name) return { format: anim.format, samples: 0, animationCount: 0, animations: () => [] };
   const frames = frameCount(anim.duration);
-  const planned = planTracks(anim);
+  const planned = planByGroup(anim);
   return {
     format: anim.format,
-    samples: planned.length * frames,
+    samples: planned.count * frames,
     animationCount: 1,
     animations: () => [{
       name,

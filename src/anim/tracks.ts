@@ -277,8 +277,9 @@ export function planBck(anim: BckAnim, first = 0, end = anim.joints?.length ?? 0
 export function planBtk(anim: BtkAnim, first = 0, end = anim.entries?.length ?? 0): PlannedTrack[] {
   const out: PlannedTrack[] = [];
   const rotScale = rotationScale(anim.rotationFraction);
-  (anim.entries ?? []).forEach((entry, i) => {
-    if (i < first || i >= end) return;
+  const entries = anim.entries ?? [];
+  for (let i = Math.max(0, first); i < Math.min(end, entries.length); i++) {
+    const entry = entries[i];
     const curves = planSrt(out, 'entries', i, AXES_STQ, [entry?.s, entry?.t, entry?.q], anim, rotScale, 'TTK1');
     const center = entry?.center ?? [0, 0, 0];
     MATRIX_ELEMENTS.forEach((name, element) => {
@@ -303,19 +304,26 @@ export function planBtk(anim: BtkAnim, first = 0, end = anim.entries?.length ?? 
         keys: () => NO_KEYS,
       });
     });
-  });
+  }
   return out;
 }
 
-function planBrkGroup(out: PlannedTrack[], group: 'register' | 'konstant', entries: BrkEntry[], banks: BrkColorBanks | undefined, only?: number): void {
+function planBrkEntry(out: PlannedTrack[], group: 'register' | 'konstant', entry: BrkEntry | undefined, i: number, banks: BrkColorBanks | undefined): void {
   const post = group === 'register' ? CurvePost.Register : CurvePost.Konstant;
-  (entries ?? []).forEach((entry, i) => {
-    if (only !== undefined && i !== only) return;
-    for (const c of RGBA) {
-      const channel = compileJ3DTrack(entry?.[c], banks?.[c] ?? new Int16Array(0), { defaultValue: 0, post });
-      out.push(plannedKeyed(`${group}/${i}/${c}`, i, group, c, 'color', channel, 'TRK1', `${group}${c.toUpperCase()}Bank`, 1));
-    }
-  });
+  for (const c of RGBA) {
+    const channel = compileJ3DTrack(entry?.[c], banks?.[c] ?? new Int16Array(0), { defaultValue: 0, post });
+    out.push(plannedKeyed(`${group}/${i}/${c}`, i, group, c, 'color', channel, 'TRK1', `${group}${c.toUpperCase()}Bank`, 1));
+  }
+}
+
+/** The entries of one list, or with `only` just that one (read directly: a group's plan costs the same whatever the list's length). */
+function planBrkGroup(out: PlannedTrack[], group: 'register' | 'konstant', entries: BrkEntry[], banks: BrkColorBanks | undefined, only?: number): void {
+  const list = entries ?? [];
+  if (only !== undefined) {
+    if (only >= 0 && only < list.length) planBrkEntry(out, group, list[only], only, banks);
+    return;
+  }
+  for (let i = 0; i < list.length; i++) planBrkEntry(out, group, list[i], i, banks);
 }
 
 /**
