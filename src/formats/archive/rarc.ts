@@ -39,6 +39,8 @@ export const RARC_CODES: DiagnosticCode[] = [
   { code: 'ARC_NODE_CYCLE', severity: 'error', summary: 'A RARC folder entry points to a node already visited (cycle or shared folder); not followed.' },
   { code: 'ARC_ENTRY_SHARED', severity: 'error', summary: 'A RARC entry is listed by more than one node; listed once.' },
   { code: 'ARC_UNREACHABLE_NODE', severity: 'warning', summary: 'A RARC node is not reachable from the root.' },
+  { code: 'ARC_NODE_RANGE', severity: 'warning', summary: "A RARC node's entries lack its `.` or `..` folder entry: its first entry index or count is likely off." },
+  { code: 'ARC_UNLISTED_ENTRY', severity: 'warning', summary: 'RARC entries that no node lists (not reachable by path).' },
   { code: 'ARC_NAME_OFFSET', severity: 'error', summary: 'A RARC name offset lies outside the string table.' },
   { code: 'ARC_NAME_UNTERMINATED', severity: 'warning', summary: 'A RARC name runs to the end of the string table without a NUL.' },
   { code: 'ARC_NAME_HASH', severity: 'warning', summary: 'A RARC name hash does not match the name.' },
@@ -327,7 +329,21 @@ export function parseRarc(bytes: Uint8Array, diagnostics: DiagnosticSink): RarcA
     if (rootSuspicious) rootEntry.suspicious = true;
     entries.push(rootEntry);
 
-    interface Frame { node: number; next: number; end: number; folder: number; seen: Map<string, number> }
+    /** `dots`: bit 1 once the node's `.` entry (pointing to itself) is read, bit 2 its `..` (pointing to its parent). */
+    interface Frame { node: number; parent: number; next: number; end: number; folder: number; seen: Map<string, number>; dots: number }
+    const ownDots = (frame: Frame, dataField: number): void => {
+      if (dataField === frame.node) frame.dots |= 1;
+      else if (dataField === frame.parent) frame.dots |= 2;
+    };
+    // Every node lists `.` and `..` after its files and folders (FORMATS.md §6): a range without
+    // them has a first index or count that is off, and lists other nodes' entries or misses its own.
+    const checkDots = (frame: Frame): void => {
+      if (frame.dots === 3) return;
+      const n = nodes[frame.node];
+      const missing = frame.dots === 0 ? '`.` and `..`' : frame.dots === 1 ? '`..`' : '`.`';
+      diagnostics.warning('ARC_NODE_RANGE', n.at + 10, 6,
+        `Node ${frame.node} ("${nodeNames[frame.node]}") lists entries ${n.first}..${n.first + n.count - 1} without its ${missing}: its first entry index or count is likely off.`);
+    };
     const rangeOf = (nodeIndex: number): [number, number] => {
       const n = nodes[nodeIndex];
       const end = n.first + n.count;
@@ -339,10 +355,15 @@ export function parseRarc(bytes: Uint8Array, diagnostics: DiagnosticSink): RarcA
       return [n.first, end];
     };
     const [s0, e0] = rangeOf(0);
-    const stack: Frame[] = [{ node: 0, next: s0, end: e0, folder: 0, seen: new Map() }];
+    // The root's `..` points nowhere (0xFFFFFFFF).
+    const stack: Frame[] = [{ node: 0, parent: 0xffffffff, next: s0, end: e0, folder: 0, seen: new Map(), dots: 0 }];
     while (stack.length > 0) {
       const frame = stack[stack.length - 1];
-      if (frame.next >= frame.end) { stack.pop(); continue; }
+      if (frame.next >= frame.end) {
+        checkDots(frame);
+        stack.pop();
+        continue;
+      }
       const index = frame.next++;
       const at = entryTable + index * RARC_ENTRY_SIZE;
       const fileId = u16(bytes, at);
@@ -352,12 +373,19 @@ export function parseRarc(bytes: Uint8Array, diagnostics: DiagnosticSink): RarcA
       const dataField = u32(bytes, at + 8);
       const size = u32(bytes, at + 12);
       const nameInfo = readName(nameOff, at + 6, 2, `Entry ${index}`);
-      if (nameInfo.ok && (nameInfo.name === '.' || nameInfo.name === '..')) { entryVisited[index] = 1; continue; }
+      if (nameInfo.ok && (nameInfo.name === '.' || nameInfo.name === '..')) {
+        entryVisited[index] = 1;
+        if ((flags & RARC_FLAG_FOLDER) !== 0) ownDots(frame, dataField);
+        continue;
+      }
       if (!nameInfo.ok && (flags & RARC_FLAG_FOLDER) !== 0) {
         // Unreadable name (already reported): a folder entry pointing at this node, its parent or
         // nowhere is taken for `.` / `..`.
-        const parentNode = stack.length > 1 ? stack[stack.length - 2].node : 0xffffffff;
-        if (dataField === frame.node || dataField === parentNode || dataField === 0xffffffff) { entryVisited[index] = 1; continue; }
+        if (dataField === frame.node || dataField === frame.parent || dataField === 0xffffffff) {
+          entryVisited[index] = 1;
+          ownDots(frame, dataField);
+          continue;
+        }
       }
       if (entryVisited[index]) {
         diagnostics.error('ARC_ENTRY_SHARED', at, RARC_ENTRY_SIZE, `Entry ${index} is listed by more than one node; listed once.`);
@@ -414,7 +442,17 @@ export function parseRarc(bytes: Uint8Array, diagnostics: DiagnosticSink): RarcA
       }
       checkName(info, n.hash, n.at, n.at + 8, `Node ${dataField}`);
       const [s, e] = rangeOf(dataField);
-      stack.push({ node: dataField, next: s, end: e, folder: entries.length - 1, seen: new Map() });
+      stack.push({ node: dataField, parent: frame.node, next: s, end: e, folder: entries.length - 1, seen: new Map(), dots: 0 });
+    }
+    let unlisted = 0;
+    let firstUnlisted = -1;
+    for (let i = 0; i < entryCount; i++) {
+      if (entryVisited[i]) continue;
+      if (unlisted++ === 0) firstUnlisted = i;
+    }
+    if (unlisted > 0) {
+      diagnostics.warning('ARC_UNLISTED_ENTRY', entryTable + firstUnlisted * RARC_ENTRY_SIZE, RARC_ENTRY_SIZE,
+        `${unlisted === 1 ? `Entry ${firstUnlisted} is` : `${unlisted} entries (the first: ${firstUnlisted}) are`} listed by no node: no path reaches ${unlisted === 1 ? 'it' : 'them'}.`);
     }
     for (let i = 1; i < nodeCount; i++) {
       if (!nodeVisited[i]) {

@@ -278,6 +278,35 @@ describe('RARC: synthetic archives', () => {
     assert.ok(codes(s2).includes('ARC_ENTRY_RANGE'));
   });
 
+  it('notices a node whose first entry index is off by one, and the entry no node lists', () => {
+    const clean = new DiagnosticSink();
+    parseRarc(buildRarc(sampleTree()).bytes, clean);
+    assert.deepStrictEqual(codes(clean).filter((c) => c === 'ARC_NODE_RANGE' || c === 'ARC_UNLISTED_ENTRY'), []);
+
+    // Node Root/Sub/Deeper lists c.brk, `.`, `..`. Starting one entry earlier, it lists the entry
+    // before c.brk (another node's) and stops before its own `..`, which no node lists any more.
+    const { bytes, layout } = buildRarc(sampleTree());
+    const deeper = layout.nodes.find((n) => n.path === 'Root/Sub/Deeper')!;
+    const v = new DataView(bytes.buffer);
+    const first = v.getUint32(deeper.record + 12);
+    const ownEntries = layout.entries.filter((e) => e.index >= first && e.index < first + v.getUint16(deeper.record + 10));
+    assert.deepStrictEqual(ownEntries.map((e) => e.name), ['c.brk', '.', '..']);
+    v.setUint32(deeper.record + 12, first - 1);
+    const sink = new DiagnosticSink();
+    const parsed = parseRarc(bytes, sink);
+    const range = sink.list.filter((d) => d.code === 'ARC_NODE_RANGE');
+    assert.strictEqual(range.length, 1, JSON.stringify(sink.list));
+    assert.strictEqual(range[0].severity, 'warning');
+    assert.strictEqual(range[0].offset, deeper.record + 10);
+    assert.match(range[0].message, /Node \d+ \("Deeper"\) .* without its `\.\.`/);
+    const unlisted = sink.list.filter((d) => d.code === 'ARC_UNLISTED_ENTRY');
+    assert.strictEqual(unlisted.length, 1);
+    const dotDot = ownEntries[2];
+    assert.strictEqual(unlisted[0].offset, dotDot.record, 'the `..` no node lists any more');
+    // Still read as far as it goes: c.brk is listed, under Deeper.
+    assert.ok(parsed.entries.some((e) => e.path === 'Root/Sub/Deeper/c.brk'));
+  });
+
   it('reports folder entries pointing to missing nodes', () => {
     const { bytes, layout } = buildRarc(sampleTree());
     const sub = layout.entries.find((e) => e.path === 'Root/Sub' && !['.', '..'].includes(e.name))!;
