@@ -64,6 +64,7 @@ export class SharedValues {
   /** Lookups (counted up to GIVE_UP_AFTER) and how many found their values held. */
   private looked = 0;
   private found = 0;
+  private doubles: number[] | undefined;
 
   /**
    * @param frames values per track (frames 0 … frames − 1).
@@ -130,7 +131,9 @@ export class SharedValues {
   }
 
   private sample(curve: Curve): number[] {
-    const values = new Array<number>(this.frames);
+    // A copy of an array that already holds doubles: `new Array(n)` would hold small integers, and
+    // its first double stored would copy it once more (590k times for the worst-case BCK).
+    const values = (this.doubles ??= new Array<number>(this.frames).fill(0.5)).slice();
     sampleCurveInto(curve, values, 0, 0, this.frames);
     return values;
   }

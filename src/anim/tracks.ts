@@ -231,6 +231,17 @@ const TRANSLATION_OPTIONS = { defaultValue: SRT_DEFAULTS.translation, post: Curv
 keepShape(plannedKeyed('', 0, '', '', 'scale', compileJ3DTrack({ count: 2, index: 0, tangentMode: 0 }, new Float32Array(6), SCALE_OPTIONS), '', '', 1));
 keepShape(compileJ3DTrack(undefined, EMPTY_BANK, SCALE_OPTIONS));
 
+/**
+ * `scale/x` … `translation/z` per axis names, made once: a path is then one join of two strings,
+ * not three (the worst-case BCK's result holds 589,815 paths).
+ */
+const SRT_SUFFIXES = new Map<readonly string[], string[]>();
+function srtSuffix(axes: readonly string[], k: number, a: number): string {
+  let list = SRT_SUFFIXES.get(axes);
+  if (!list) SRT_SUFFIXES.set(axes, (list = SRT.flatMap((kind) => axes.map((axis) => `${kind}/${axis}`))));
+  return list[3 * k + a];
+}
+
 /** The SRT curves of a group: index 3 × (scale 0, rotation 1, translation 2) + axis. */
 type SrtCurves = Curve[];
 
@@ -255,7 +266,7 @@ function planSrt(
     for (let a = 0; a < 3; a++) {
       const channel = compileJ3DTrack(perAxis[a]?.[kind], bank, options);
       curves[3 * k + a] = channel.curve;
-      out.push(new J3DPlannedTrack(`${groupPath}${kind}/${axes[a]}`, group, kind, axes[a], SRT_UNITS[kind], channel, chunk, bankName, k === 1 ? rotScale : 1));
+      out.push(new J3DPlannedTrack(groupPath + srtSuffix(axes, k, a), group, kind, axes[a], SRT_UNITS[kind], channel, chunk, bankName, k === 1 ? rotScale : 1));
     }
   }
   return curves;
