@@ -4,7 +4,7 @@
  * and diff the outputs: a speed-up is behaviour-neutral when the lists are equal.
  *
  * Inputs: every real file (loose and inside the shared archives, as the CLI reaches them), the
- * generated worst-case BCK, one synthetic file of each J3D kind, a synthetic MOTN, and N mutations
+ * generated worst-case BCK and big BTK and BRK (every track keyed on its own), one synthetic file of each J3D kind, a synthetic MOTN, and N mutations
  * of the animation corpus (truncations, byte flips, extreme values, splices: the fuzz campaign's).
  * Per input: `animscope info`, `export`, `sample` (up to 20 million samples: the worst-case BCK has 18.3 million) and `validate --json` — stdout,
  * stderr and exit code — and, in process, the editor's `load` message (loadedFileOf: packed tree,
@@ -16,7 +16,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { loadCorpus, makeInput } from './fuzz-targets';
 import { realFiles, samplePath } from '../test/unit/helpers';
-import { writeWorstCaseBck } from '../test/fixtures/j3d-writer';
+import { writeBigBrk, writeBigBtk, writeWorstCaseBck } from '../test/fixtures/j3d-writer';
 import { syntheticKindFiles } from '../test/fixtures/j3d-kinds-writer';
 import { sampleSequences, writeMotn } from '../test/fixtures/motn-writer';
 
@@ -87,6 +87,8 @@ function main(): void {
   } else {
     generated = [
       { name: 'worst-case.bck', bytes: writeWorstCaseBck().bytes },
+      { name: 'big.btk', bytes: writeBigBtk().bytes },
+      { name: 'big.brk', bytes: writeBigBrk().bytes },
       ...syntheticKindFiles(),
       { name: 'synthetic.motn', bytes: writeMotn(sampleSequences()).bytes },
     ];

@@ -160,7 +160,7 @@ function* samplePlanned(plan: TrackPlan, frames: number, limit: number): Iterabl
       const rq = shared.of(src.rotationQ);
       const ts = shared.of(src.translationS);
       const tt = shared.of(src.translationT);
-      columns = [0, 1, 2, 3, 4, 5].map(() => new Array<number>(frames));
+      columns = [shared.fresh(), shared.fresh(), shared.fresh(), shared.fresh(), shared.fresh(), shared.fresh()];
       const [c0, c1, c2, c3, c4, c5] = columns;
       for (let f = 0; f < frames; f++) {
         writeTextureMatrix(m, 0, src.matrixMode, ss[f], st[f], rq[f], ts[f], tt[f], src.centerS, src.centerT);

@@ -130,10 +130,17 @@ export class SharedValues {
     return (((h ^ (h >>> 16)) >>> 0) % sets) * WAYS;
   }
 
+  /**
+   * A new array of `frames` values to fill: a copy of one that already holds doubles. `new Array(n)`
+   * holds small integers, and its first double stored would copy it once more (590k times for the
+   * worst-case BCK).
+   */
+  fresh(): number[] {
+    return (this.doubles ??= new Array<number>(this.frames).fill(0.5)).slice();
+  }
+
   private sample(curve: Curve): number[] {
-    // A copy of an array that already holds doubles: `new Array(n)` would hold small integers, and
-    // its first double stored would copy it once more (590k times for the worst-case BCK).
-    const values = (this.doubles ??= new Array<number>(this.frames).fill(0.5)).slice();
+    const values = this.fresh();
     sampleCurveInto(curve, values, 0, 0, this.frames);
     return values;
   }
