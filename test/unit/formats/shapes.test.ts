@@ -1,10 +1,10 @@
 /**
- * The decoder's optimized code must survive a full GC (src/runtime/shapes.ts): V8 throws away
- * code specialised on a hidden class that a GC collected, and the decoder's working objects
- * (builders, sinks, checkers) and its output all die with each decode. A child process with V8's
- * test natives optimizes the hot functions on real files (a full GC after each warm-up round, as
- * a long session has), runs full GCs with nothing of the decode alive, and reports whether each
- * function is still optimized.
+ * The decoder's and the sampler's optimized code must survive a full GC (src/runtime/shapes.ts):
+ * V8 throws away code specialised on a hidden class that a GC collected, and their working
+ * objects (builders, sinks, checkers; plans, shared values) and their output all die with each
+ * decode or sampling. A child process with V8's test natives optimizes the hot functions on real
+ * files (a full GC after each warm-up round, as a long session has), runs full GCs with nothing
+ * of the work alive, and reports whether each function is still optimized.
  *
  * The child runs with --no-allocation-site-pretenuring: V8 also drops code when it decides
  * to allocate some object literals in the old generation, at a GC whose timing varies from run
@@ -18,13 +18,21 @@ import { samplePath } from '../helpers';
 const OUT_SRC = path.join(__dirname, '../../../src');
 
 /** [label, module under out/src, expression giving the function from that module's exports]. */
-const HOT: [string, string, string][] = [
+type Hot = [string, string, string][];
+
+const DECODER: Hot = [
   ['TrackChecker.check (BCK/BTK/BRK key tracks)', 'formats/jsystem/keytable.js', 'm.TrackChecker.prototype.check'],
   ['StructBuilder.scalar (every header field)', 'formats/binary/builder.js', 'm.StructBuilder.prototype.scalar'],
   ['StructBuilder.array (every table and bank)', 'formats/binary/builder.js', 'm.StructBuilder.prototype.array'],
   ['ChunkContext.table (J3D tables)', 'formats/jsystem/container.js', 'm.ChunkContext.prototype.table'],
   ['FullTrackChecker.check (BCA/BTP/BVA/BLA)', 'formats/jsystem/fulltrack.js', 'm.FullTrackChecker.prototype.check'],
   ['decodeSequence (MOTN)', 'formats/motn/sequence.js', 'm.decodeSequence'],
+];
+
+const SAMPLER: Hot = [
+  ['samplePlan (every J3D track)', 'anim/sample.js', 'm.samplePlan'],
+  ['sampleCurveInto (the Hermite per frame)', 'anim/curve.js', 'm.sampleCurveInto'],
+  ['SharedValues.of (tracks that read the same keys)', 'anim/sharedValues.js', 'm.SharedValues.prototype.of'],
 ];
 
 const FILES = [
@@ -37,16 +45,18 @@ const FILES = [
 
 const CHILD_FLAGS = ['--allow-natives-syntax', '--expose-gc', '--no-allocation-site-pretenuring'];
 
-function childScript(): string {
+/** `work`: a statement run per round over `files` ([bytes, name] pairs; `decode` and `sampleFile` in scope). */
+function childScript(hotList: Hot, work: string): string {
   return `
 const fs = require('fs');
 const { decode } = require(${JSON.stringify(path.join(OUT_SRC, 'formats/index.js'))});
+const { sampleFile } = require(${JSON.stringify(path.join(OUT_SRC, 'anim/sample.js'))});
 const files = ${JSON.stringify(FILES.map((f) => samplePath(f)))}.map((p) => [new Uint8Array(fs.readFileSync(p)), p]);
-const hot = ${JSON.stringify(HOT)}.map(([label, mod, expr]) => {
+const hot = ${JSON.stringify(hotList)}.map(([label, mod, expr]) => {
   const m = require(${JSON.stringify(OUT_SRC)} + '/' + mod);
   return [label, eval(expr)];
 });
-const run = () => { for (const [bytes, name] of files) decode(bytes, name); };
+const run = () => { ${work} };
 for (const [, fn] of hot) %PrepareFunctionForOptimization(fn);
 for (let i = 0; i < 5; i++) { run(); gc(); }
 for (const [, fn] of hot) %OptimizeFunctionOnNextCall(fn);
@@ -59,15 +69,24 @@ process.stdout.write(JSON.stringify({ before, after }));
 `;
 }
 
-describe('decoder code survives a full GC (kept shapes)', function () {
+function survivesGc(hotList: Hot, work: string): void {
+  const r = spawnSync(process.execPath, [...CHILD_FLAGS, '-e', childScript(hotList, work)], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const { before, after } = JSON.parse(r.stdout) as { before: [string, boolean][]; after: [string, boolean][] };
+  // The test is only meaningful if V8 optimized them in the first place.
+  assert.deepEqual(before.filter(([, ok]) => !ok).map(([label]) => label), [], 'not optimized before the GCs');
+  assert.deepEqual(after.filter(([, ok]) => !ok).map(([label]) => label), [], 'thrown away by the GCs');
+}
+
+describe('decoder and sampler code survive a full GC (kept shapes)', function () {
   this.timeout(60000);
 
   it('the hot decode functions, optimized on real files, are still optimized after full GCs with no decode alive', () => {
-    const r = spawnSync(process.execPath, [...CHILD_FLAGS, '-e', childScript()], { encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-    const { before, after } = JSON.parse(r.stdout) as { before: [string, boolean][]; after: [string, boolean][] };
-    // The test is only meaningful if V8 optimized them in the first place.
-    assert.deepEqual(before.filter(([, ok]) => !ok).map(([label]) => label), [], 'not optimized before the GCs');
-    assert.deepEqual(after.filter(([, ok]) => !ok).map(([label]) => label), [], 'thrown away by the GCs');
+    survivesGc(DECODER, 'for (const [bytes, name] of files) decode(bytes, name);');
+  });
+
+  it('the hot sampling functions, optimized on real files, are still optimized after full GCs with nothing sampled alive', () => {
+    // The decoded files stay alive (the sampler's input), decoded once.
+    survivesGc(SAMPLER, 'for (const d of (globalThis.decoded ??= files.map(([b, n]) => decode(b, n)))) sampleFile(d, { maxSamples: 1e9 });');
   });
 });
