@@ -24,6 +24,8 @@ export function summarize(file: DecodedFile): Summary {
   for (const d of file.diagnostics) diagnostics[d.severity]++;
   const summary: Summary = { fileName: file.fileName, format: file.format, size: file.bytes.length, counts: [], names: [], headline: [], diagnostics };
   if (file.container) summary.compressed = { kind: file.container.kind, compressedSize: file.container.compressedSize };
-  if (file.anim) return { ...summary, ...specFor(file.anim).summarize(file.anim) };
-  return file.model ? { ...summary, ...summarizeModel(file.model) } : summary;
+  // Assigned, not spread into a new object: the same keys in the same order, without V8's generic
+  // object spread (half of summarizing a small file's time).
+  if (file.anim) return Object.assign(summary, specFor(file.anim).summarize(file.anim));
+  return file.model ? Object.assign(summary, summarizeModel(file.model)) : summary;
 }
