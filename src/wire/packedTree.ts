@@ -32,16 +32,14 @@ const NAME = 0, OFFSET = 1, SIZE = 2, TYPE = 3, DISPLAY = 4, ROLE = 5, FLAGS = 6
 const MISSING = 1, HAS_NUMBER = 2;
 
 /**
- * Column `k` of the node-major `values` (COLUMNS a node), each value + 1, in the narrowest array
- * that holds them: 8, 16 or 32 bits unsigned, or 64-bit floats for an offset past 4 GiB (a hostile
- * file's declared offset: its node is shown missing).
+ * Column `k` of the node-major `values` (COLUMNS a node, each value + 1, at most `max`), in the
+ * narrowest array that holds them: 8, 16 or 32 bits unsigned, or 64-bit floats for an offset past
+ * 4 GiB (a hostile file's declared offset: its node is shown missing).
  */
-function narrow(values: Float64Array, k: number, count: number): PackedColumn {
-  let max = 0;
-  for (let i = 0, p = k; i < count; i++, p += COLUMNS) if (values[p] + 1 > max) max = values[p] + 1;
+function narrow(values: Float64Array, k: number, count: number, max: number): PackedColumn {
   const column = max < 0x100 ? new Uint8Array(count) : max < 0x10000 ? new Uint16Array(count)
     : max <= 0xFFFFFFFF ? new Uint32Array(count) : new Float64Array(count);
-  for (let i = 0, p = k; i < count; i++, p += COLUMNS) column[i] = Math.max(0, values[p] + 1);
+  for (let i = 0, p = k; i < count; i++, p += COLUMNS) column[i] = Math.max(0, values[p]);
   return column;
 }
 
@@ -57,60 +55,89 @@ function layoutKey(e: ElementLayout): string {
   return key;
 }
 
-export function packTree(root: FieldNode): PackedTree {
-  const strings: string[] = [];
-  const ids = new Map<string, number>();
-  const id = (s: string | undefined): number => {
-    if (s === undefined) return -1;
-    let n = ids.get(s);
-    if (n === undefined) ids.set(s, (n = strings.push(s) - 1));
+/**
+ * The node-major values of the tree being packed, reused from one tree to the next (a small file's
+ * tree is packed in microseconds, and allocating its scratch was a good part of them); a big
+ * tree's is let go after it (motion.bin's 17,818 nodes take 1.4 MB).
+ */
+const SCRATCH_KEPT = 4096 * COLUMNS;
+let scratch = new Float64Array(64 * COLUMNS);
+
+/** One tree's strings, element layouts and array layouts as they are numbered. */
+class Packer {
+  readonly strings: string[] = [];
+  private readonly ids = new Map<string, number>();
+  readonly arrays: number[] = [];
+  readonly elements: ElementLayout[] = [];
+  private readonly elementIds = new Map<string, number>();
+  private readonly byObject = new Map<ElementLayout, number>();
+
+  /** The string's index + 1; 0 for none. */
+  id(s: string | undefined): number {
+    if (s === undefined) return 0;
+    let n = this.ids.get(s);
+    if (n === undefined) this.ids.set(s, (n = this.strings.push(s)));
     return n;
-  };
-  const nodes: FieldNode[] = [];
+  }
+
+  /** The array layout's index + 1. */
+  array(a: ArrayLayout): number {
+    let element = this.byObject.get(a.element);
+    if (element === undefined) {
+      const key = layoutKey(a.element);
+      element = this.elementIds.get(key);
+      if (element === undefined) this.elementIds.set(key, (element = this.elements.push(a.element) - 1));
+      this.byObject.set(a.element, element);
+    }
+    this.arrays.push(a.count, a.stride, a.endian === 'little' ? 1 : 0, element);
+    return this.arrays.length / 4;
+  }
+}
+
+export function packTree(root: FieldNode): PackedTree {
+  const packer = new Packer();
+  const maxima = new Float64Array(COLUMNS);
+  let numbers = new Float64Array(16);
+  let numbered = 0;
+  let count = 0;
+  // Pre-order, by an explicit stack (a hostile depth cannot overflow the call stack).
   const stack: FieldNode[] = [root];
   while (stack.length) {
     const node = stack.pop()!;
-    nodes.push(node);
-    const children = node.children ?? [];
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
-  }
-  const count = nodes.length;
-  // Node-major, COLUMNS a node (doubles: a hostile declared offset may pass 2^32).
-  const values = new Float64Array(count * COLUMNS);
-  const numbers = new Float64Array(count);
-  let numbered = 0;
-  const arrays: number[] = [];
-  const elements: ElementLayout[] = [];
-  const elementIds = new Map<string, number>();
-  const byObject = new Map<ElementLayout, number>();
-  const packArray = (a: ArrayLayout): number => {
-    let element = byObject.get(a.element);
-    if (element === undefined) {
-      const key = layoutKey(a.element);
-      element = elementIds.get(key);
-      if (element === undefined) elementIds.set(key, (element = elements.push(a.element) - 1));
-      byObject.set(a.element, element);
+    const children = node.children;
+    if (children) for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+    if ((count + 1) * COLUMNS > scratch.length) {
+      const grown = new Float64Array(scratch.length * 2);
+      grown.set(scratch);
+      scratch = grown;
     }
-    arrays.push(a.count, a.stride, a.endian === 'little' ? 1 : 0, element);
-    return arrays.length / 4 - 1;
-  };
-  nodes.forEach((node, i) => {
-    const at = i * COLUMNS;
-    values[at + NAME] = id(node.name);
-    values[at + OFFSET] = node.offset;
-    values[at + SIZE] = node.size;
-    values[at + TYPE] = id(node.type);
-    values[at + DISPLAY] = id(node.display);
-    values[at + ROLE] = id(node.role);
-    values[at + FLAGS] = (node.missing ? MISSING : 0) | (typeof node.value === 'number' ? HAS_NUMBER : 0);
-    values[at + CHILDREN] = node.children ? node.children.length : -1;
-    values[at + STRING_VALUE] = typeof node.value === 'string' ? id(node.value) : -1;
-    values[at + ARRAY] = node.array ? packArray(node.array) : -1;
-    if (typeof node.value === 'number') numbers[numbered++] = node.value;
-  });
+    const at = count * COLUMNS;
+    // Each value + 1, so that absent (-1) is 0; doubles: a hostile declared offset may pass 2^32.
+    scratch[at + NAME] = packer.id(node.name);
+    scratch[at + OFFSET] = node.offset + 1;
+    scratch[at + SIZE] = node.size + 1;
+    scratch[at + TYPE] = packer.id(node.type);
+    scratch[at + DISPLAY] = packer.id(node.display);
+    scratch[at + ROLE] = packer.id(node.role);
+    scratch[at + FLAGS] = ((node.missing ? MISSING : 0) | (typeof node.value === 'number' ? HAS_NUMBER : 0)) + 1;
+    scratch[at + CHILDREN] = children ? children.length + 1 : 0;
+    scratch[at + STRING_VALUE] = typeof node.value === 'string' ? packer.id(node.value) : 0;
+    scratch[at + ARRAY] = node.array ? packer.array(node.array) : 0;
+    for (let k = 0; k < COLUMNS; k++) if (scratch[at + k] > maxima[k]) maxima[k] = scratch[at + k];
+    if (typeof node.value === 'number') {
+      if (numbered === numbers.length) {
+        const grown = new Float64Array(numbers.length * 2);
+        grown.set(numbers);
+        numbers = grown;
+      }
+      numbers[numbered++] = node.value;
+    }
+    count++;
+  }
   const columns: PackedColumn[] = [];
-  for (let k = 0; k < COLUMNS; k++) columns.push(narrow(values, k, count));
-  return { strings, count, columns, numbers: numbers.slice(0, numbered), arrays: Int32Array.from(arrays), elements };
+  for (let k = 0; k < COLUMNS; k++) columns.push(narrow(scratch, k, count, maxima[k]));
+  if (scratch.length > SCRATCH_KEPT) scratch = new Float64Array(64 * COLUMNS);
+  return { strings: packer.strings, count, columns, numbers: numbers.slice(0, numbered), arrays: Int32Array.from(packer.arrays), elements: packer.elements };
 }
 
 const ROLES: readonly string[] = ['header', 'table', 'bank', 'names', 'data', 'padding', 'unknown'];
