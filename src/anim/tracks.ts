@@ -293,9 +293,10 @@ export function planBtk(anim: BtkAnim, first = 0, end = anim.entries?.length ?? 
     const entry = entries[i];
     const curves = planSrt(out, 'entries', i, AXES_STQ, [entry?.s, entry?.t, entry?.q], anim, rotScale, 'TTK1');
     const center = entry?.center ?? [0, 0, 0];
+    const matrixPath = `entries/${i}/matrix/`;
     MATRIX_ELEMENTS.forEach((name, element) => {
       out.push({
-        path: `entries/${i}/matrix/${name}`,
+        path: matrixPath + name,
         group: i,
         channel: 'matrix',
         axis: name,
@@ -321,9 +322,11 @@ export function planBtk(anim: BtkAnim, first = 0, end = anim.entries?.length ?? 
 
 function planBrkEntry(out: PlannedTrack[], group: 'register' | 'konstant', entry: BrkEntry | undefined, i: number, banks: BrkColorBanks | undefined): void {
   const post = group === 'register' ? CurvePost.Register : CurvePost.Konstant;
+  // One prefix for the entry's four paths: each path is then one join of two strings.
+  const prefix = `${group}/${i}/`;
   for (const c of RGBA) {
     const channel = compileJ3DTrack(entry?.[c], banks?.[c] ?? new Int16Array(0), { defaultValue: 0, post });
-    out.push(plannedKeyed(`${group}/${i}/${c}`, i, group, c, 'color', channel, 'TRK1', `${group}${c.toUpperCase()}Bank`, 1));
+    out.push(plannedKeyed(prefix + c, i, group, c, 'color', channel, 'TRK1', `${group}${c.toUpperCase()}Bank`, 1));
   }
 }
 
