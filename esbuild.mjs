@@ -1,4 +1,5 @@
-// Bundles the extension (Node, cjs), the webview (browser, iife + its CSS) and, when present, the CLI.
+// Bundles the extension (Node, cjs), the webviews (browser, iife + their CSS; the editor page's 3D view
+// apart) and, when present, the CLI.
 // usage: node esbuild.mjs [--production] [--watch] [--only extension,webview,cli]
 import * as esbuild from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
@@ -49,6 +50,19 @@ const builds = [
       format: 'iife',
       target: 'es2022',
       loader: { '.svg': 'text' },
+    },
+  },
+  {
+    // The 3D view (model and skeleton views, the WebGL renderer): sent to an editor page by message
+    // when its first model arrives (src/extension/view3dScript.ts), so pages without one never carry it.
+    name: 'webview view3d',
+    options: {
+      ...page,
+      entryPoints: [at('webview/view3d/main.ts')],
+      outfile: at('dist/view3d.js'),
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
     },
   },
   {

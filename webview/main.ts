@@ -7,6 +7,7 @@ import { DEFAULT_FRAME_RATE, isHostToWebview, LoadMessage, msg, wholeOf, Webview
 import { PendingRequests } from '../src/wire/requests';
 import { App, AppState } from './app/app';
 import { dispatch, MessageHandlers } from './app/messages';
+import { View3dLoader } from './app/view3dLoader';
 
 interface VsCodeApi {
   postMessage(message: WebviewToHost): void;
@@ -17,6 +18,8 @@ declare function acquireVsCodeApi(): VsCodeApi;
 
 performance.mark('animscope:script');
 const vscode = acquireVsCodeApi();
+// the CSP runs only scripts with this nonce: the 3D view's comes later, by message (only now is the script current)
+const view3d = new View3dLoader((document.currentScript as HTMLScriptElement | null)?.nonce ?? '', () => vscode.postMessage(msg.requestView3d()));
 const tracks = new PendingRequests<unknown>();
 const companions = new PendingRequests<{ anim?: unknown; error?: string }>();
 const edits = new PendingRequests<{ ok: boolean; message?: string }>();
@@ -40,6 +43,10 @@ function buildApp(): App {
     requestCompanion: (name) => companions.ask((id) => vscode.postMessage(msg.requestCompanion(id, name))),
     companionsChosen: (names) => vscode.postMessage(msg.companionsChosen(names)),
     edit: (label, list) => edits.ask((id) => vscode.postMessage(msg.edit(id, label, list))),
+    view3d: () => view3d.load().catch((e: unknown) => {
+      report(e, 'the 3D view could not be loaded');
+      throw e;
+    }),
     stateChanged: () => {
       // UI actions only (not per playback frame); debounced so scrolling does not flood setState.
       if (saveTimer) clearTimeout(saveTimer);
@@ -112,6 +119,7 @@ const handlers: MessageHandlers = {
   settings: (m) => app?.setSettings(m.settings),
   fileDeleted: () => app?.fileDeleted(),
   editResult: (m) => { edits.answer(m.requestId, { ok: m.ok, message: m.message }); },
+  view3d: (m) => view3d.receive(m),
   editState: (m) => buildApp().bus.editState.fire({ editable: m.editable, dirty: m.dirty, keyEdits: m.keyEdits, ...(m.reason !== undefined ? { reason: m.reason } : {}) }),
 };
 

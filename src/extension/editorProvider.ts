@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { specFor } from '../formats/registry';
 import {
-  EditMessage, isWebviewToHost, LoadedFile, LoadMessage, msg, RestMessage, RenderCounts, WebviewCommand, WebviewToHost,
+  EditMessage, isWebviewToHost, LoadedFile, LoadMessage, msg, needsView3d, RestMessage, RenderCounts, WebviewCommand, WebviewToHost,
 } from '../wire/protocol';
 import { applyEdits } from '../edit/applyEdits';
 import { AnimationDocument } from './animationDocument';
@@ -23,6 +23,7 @@ import { BIND_MODEL_COMMAND } from './model/modelService';
 import { viewSettings } from './settings';
 import { previewOf } from './previews';
 import { ANIMATION_PAGE } from './webviewHtml';
+import { view3dMessage } from './view3dScript';
 import { loadedFileOf, loadsOf } from '../wire/loadedFile';
 import { ANIMATION_ANY_FILE_VIEW_TYPE, ANIMATION_VIEW_TYPE } from './viewTypes';
 import { WebviewSession } from './webviewSession';
@@ -125,6 +126,8 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
   /** Messages posted while a big file's rest waits for its task: they follow it (a reveal must find the whole file). */
   private behindRest: unknown[] | undefined;
   private pendingReveal: { offset: number; length: number } | undefined;
+  /** The page has the 3D view's script (sent since its last `ready`). */
+  private view3dSent = false;
   private readonly resolvedAt = performance.now();
   readonly timing: OpenTiming;
 
@@ -161,6 +164,7 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
       case 'ready':
         // sent on every (re)load of the webview (it is not retained while hidden): send everything again
         this.timing.readyMs ??= this.elapsed();
+        this.view3dSent = false;
         this.pageReady();
         if (this.document.deleted) this.post(msg.fileDeleted());
         if (this.pendingReveal) {
@@ -210,6 +214,10 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
       case 'edit':
         this.provider.applyEdit(this, m);
         break;
+      case 'requestView3d':
+        this.view3dSent = false;
+        this.sendView3d();
+        break;
     }
   }
 
@@ -236,6 +244,8 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
     this.restTimer = undefined;
     const held = this.behindRest;
     this.behindRest = undefined;
+    // the 3D view's script goes just before what it shows (a big file's start shows no model)
+    if (!first.partial && needsView3d(file)) this.sendView3d();
     this.postLoadMessage(msg.load(first, settings, keepView));
     for (const m of held ?? []) super.post(m);
     this.postEditState();
@@ -247,9 +257,17 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
       this.restTimer = undefined;
       const later = this.behindRest ?? [];
       this.behindRest = undefined;
+      if (needsView3d(file)) this.sendView3d();
       this.postLoadMessage(msg.rest(rest));
       for (const m of later) super.post(m);
     }, 0);
+  }
+
+  /** The 3D view's script, once per page (it asks again if it lost it). */
+  private sendView3d(): void {
+    if (this.view3dSent) return;
+    this.view3dSent = true;
+    void this.panel.webview.postMessage(view3dMessage(this.panel.webview, this.provider.extensionUri));
   }
 
   protected override post(message: unknown): void {

@@ -10,12 +10,15 @@
  *
  * CSP: `default-src 'none'`; scripts and styles by nonce only (no 'unsafe-inline'); images from
  * data: and dist/.
+ *
+ * The editor page's 3D view is a script of its own (dist/view3d.js), sent by message to the pages
+ * that show a model (view3dScript.ts): the page runs it with this page's nonce.
  */
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 
-function distUri(extensionUri: vscode.Uri): vscode.Uri {
+export function distUri(extensionUri: vscode.Uri): vscode.Uri {
   return vscode.Uri.joinPath(extensionUri, 'dist');
 }
 
@@ -55,7 +58,7 @@ export const ARCHIVE_PAGE: PageAssets = {
 /** dist/ files by path, re-read when their modification time changes (a rebuild while VS Code runs). */
 const cache = new Map<string, { mtimeMs: number; text: string }>();
 
-function readAsset(dist: vscode.Uri, name: string): string | undefined {
+export function readAsset(dist: vscode.Uri, name: string): string | undefined {
   if (dist.scheme !== 'file') return undefined;
   const file = vscode.Uri.joinPath(dist, name).fsPath;
   try {

@@ -25,6 +25,8 @@
  *   webview ──edit───────────────► host   change the file (EditRequest[]; one undo step, labelled)
  *   webview ◄──editResult───────── host   applied (a `load` with keepView follows) or refused (one line why)
  *   webview ◄──editState────────── host   after every load and whenever it changes: editable (or why not), dirty, keyEdits
+ *   webview ◄──view3d───────────── host   the 3D view's script (dist/view3d.js), before the first load with a model
+ *   webview ──requestView3d──────► host   a load needs the 3D view and its script has not come: send it
  */
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import type { Summary } from '../formats/summary';
@@ -102,6 +104,14 @@ export function wholeOf(start: LoadedFile, rest: RestOfFile): LoadedFile | undef
   const { partial, ...file } = start;
   const { anim, firstPart, modelPayload } = rest;
   return { ...file, bytes: rest.bytes, ...(anim ? { anim } : {}), ...(firstPart ? { firstPart } : {}), ...(modelPayload ? { modelPayload } : {}) };
+}
+
+/**
+ * A load the page shows a 3D view for (the model view, or the skeleton standing in): it needs the
+ * 3D view's script (View3dMessage), which the host sends before the first such load.
+ */
+export function needsView3d(file: Pick<LoadedFile, 'model' | 'modelPayload'>): boolean {
+  return file.modelPayload !== undefined || file.model !== undefined;
 }
 
 /** The length of the decoded bytes (a partial load carries only their start). */
@@ -229,8 +239,13 @@ export interface CompanionMessage { type: 'companion'; version: typeof PROTOCOL_
 export interface RestMessage { type: 'rest'; version: typeof PROTOCOL_VERSION; rest: RestOfFile }
 /** The host's editing messages (the page handles them: webview/main.ts). */
 export type HostEditMessage = EditResultMessage | EditStateMessage;
+/**
+ * The 3D view's script: its text (the page runs it in a <script> with its own nonce), or, when the
+ * extension cannot read its dist/ folder, its webview URI.
+ */
+export type View3dMessage = { type: 'view3d'; version: typeof PROTOCOL_VERSION } & ({ code: string; src?: undefined } | { src: string; code?: undefined });
 export type HostToWebview = LoadMessage | RestMessage | FileDeletedMessage | RevealMessage | SettingsMessage | TracksMessage | CompanionMessage |
-  HostEditMessage;
+  HostEditMessage | View3dMessage;
 
 // ---- webview → host -------------------------------------------------------------------------
 export interface ReadyMessage { type: 'ready'; version: typeof PROTOCOL_VERSION }
@@ -258,8 +273,9 @@ export interface CommandMessage { type: 'command'; version: typeof PROTOCOL_VERS
 export interface ErrorMessage { type: 'error'; version: typeof PROTOCOL_VERSION; message: string }
 export interface RequestCompanionMessage { type: 'requestCompanion'; version: typeof PROTOCOL_VERSION; requestId: number; name: string }
 export interface CompanionsChosenMessage { type: 'companionsChosen'; version: typeof PROTOCOL_VERSION; names: string[] }
+export interface RequestView3dMessage { type: 'requestView3d'; version: typeof PROTOCOL_VERSION }
 export type WebviewToHost = ReadyMessage | LoadingMessage | RenderedMessage | SelectionMessage | RequestTracksMessage | RequestCompanionMessage |
-  CompanionsChosenMessage | CommandMessage | ErrorMessage | EditMessage;
+  CompanionsChosenMessage | CommandMessage | ErrorMessage | EditMessage | RequestView3dMessage;
 
 // ---- validation -----------------------------------------------------------------------------
 const isVersioned = (x: unknown): x is Obj => isObj(x) && x.version === PROTOCOL_VERSION && isStr(x.type);
@@ -358,6 +374,7 @@ export function isHostToWebview(x: unknown): x is HostToWebview {
     case 'tracks': return isCount(x.requestId) && isCount(x.group);
     case 'companion': return isCount(x.requestId) && isStr(x.name) && (x.anim === undefined || isObj(x.anim)) && (x.error === undefined || isStr(x.error));
     case 'editResult': case 'editState': return isHostEditMessage(x);
+    case 'view3d': return (isStr(x.code) && x.src === undefined) || (x.code === undefined && isStr(x.src));
     default: return false;
   }
 }
@@ -399,6 +416,7 @@ export function isWebviewToHost(x: unknown): x is WebviewToHost {
     case 'requestTracks': return isCount(x.requestId) && isCount(x.group);
     case 'requestCompanion': return isCount(x.requestId) && isStr(x.name);
     case 'companionsChosen': return Array.isArray(x.names) && x.names.length <= 256 && x.names.every(isStr);
+    case 'requestView3d': return true;
     case 'command': return isStr(x.command) && (PAGE_COMMANDS as readonly string[]).includes(x.command);
     case 'error': return isStr(x.message);
     case 'edit': return isCount(x.requestId) && isStr(x.label) && x.label.length <= MAX_EDIT_LABEL &&
@@ -428,6 +446,8 @@ export const msg = {
   companion: (requestId: number, name: string, answer: { anim?: AnimPayload; error?: string }): CompanionMessage =>
     ({ type: 'companion', version: v, requestId, name, ...answer }),
   companionsChosen: (names: string[]): CompanionsChosenMessage => ({ type: 'companionsChosen', version: v, names }),
+  view3d: (script: { code: string } | { src: string }): View3dMessage => ({ type: 'view3d', version: v, ...script }),
+  requestView3d: (): RequestView3dMessage => ({ type: 'requestView3d', version: v }),
   command: (command: PageCommand): CommandMessage => ({ type: 'command', version: v, command }),
   error: (message: string): ErrorMessage => ({ type: 'error', version: v, message }),
   edit: (requestId: number, label: string, edits: EditRequest[]): EditMessage => ({ type: 'edit', version: v, requestId, label, edits }),

@@ -2,7 +2,8 @@
  * Stands in for the extension host in a plain page: provides acquireVsCodeApi(), decodes the
  * sample named in the URL (`?sample=j3d/smg/…`) with the real decoder and answers the webview's
  * messages exactly as the host does (load on ready with the 3D view's payload and the "Also play"
- * companions, tracks on requestTracks, the companion's payload on requestCompanion; the ticked
+ * companions, the 3D view's script dist/view3d.js just before a load with a model and on
+ * requestView3d, tracks on requestTracks, the companion's payload on requestCompanion; the ticked
  * companions are remembered across reloads). Loaded before dist/webview.js, so the real webview
  * bundle runs unchanged.
  */
@@ -18,7 +19,7 @@ import { openAnyArchive } from '../../src/formats/archive/archive';
 import { gameOf } from '../../src/formats/game';
 import { animPayload } from '../../src/wire/animPack';
 import { buildModelPayload } from '../../src/wire/modelPayloadBuild';
-import { isWebviewToHost, LoadedFile, msg, PROTOCOL_VERSION, ViewSettings, WebviewToHost } from '../../src/wire/protocol';
+import { isWebviewToHost, LoadedFile, msg, needsView3d, PROTOCOL_VERSION, ViewSettings, WebviewToHost } from '../../src/wire/protocol';
 
 interface FakeHostLog {
   sent: WebviewToHost[];
@@ -119,6 +120,14 @@ const referenceData = referenceParam
   })
   : Promise.resolve(undefined);
 
+/**
+ * The 3D view's script as the editor sends it: its text, run by the page with its nonce (`&link3d`: its
+ * URL, as when the extension cannot read dist/). `&pull3d`: not sent ahead of the load, only when asked.
+ */
+const view3dScript = (): Promise<unknown> => params.get('link3d') !== null
+  ? Promise.resolve(msg.view3d({ src: 'view3d.js' }))
+  : fetch('view3d.js').then((r) => r.text()).then((code) => msg.view3d({ code }));
+
 /** The whole load sent on `ready` (sent again with keepView after an applied edit). */
 let lastLoad: { file: LoadedFile; settings: ViewSettings } | undefined;
 
@@ -147,11 +156,15 @@ async function answer(m: WebviewToHost): Promise<void> {
     if (params.get('badpayload') !== null) (loaded as { modelPayload?: unknown }).modelPayload = { kind: 'modelPayload', version: 1, fileName: 'x' };
     // `&baddiag` adds a diagnostic with offset −1, as the host once sent for a truncated model (the page repairs it).
     if (params.get('baddiag') !== null) loaded.diagnostics = [...loaded.diagnostics, { severity: 'info', code: 'MDL_INVERSE_BIND', offset: -1, length: 0x40, message: 'offset −1' }];
-    // As the editor posts to a page that shows nothing yet: a big file's start first, then the whole.
+    // As the editor posts to a page that shows nothing yet: a big file's start first, then the whole;
+    // the 3D view's script just before the first of them that shows the model.
     const { first, rest } = loadsOf(loaded);
+    const view3d = needsView3d(loaded) && params.get('pull3d') === null ? await view3dScript() : undefined;
+    if (view3d && !first.partial) window.postMessage(view3d, '*');
     window.postMessage(msg.load(first, settings(names)), '*');
-    if (rest && params.get('holdrest') !== null) held.push(msg.rest(rest));
-    else if (rest) window.postMessage(msg.rest(rest), '*');
+    const later = rest ? [...(view3d && first.partial ? [view3d] : []), msg.rest(rest)] : [];
+    if (params.get('holdrest') !== null) held.push(...later);
+    else for (const l of later) window.postMessage(l, '*');
     lastLoad = { file: loaded, settings: settings(names) };
     // `&editable`: the document accepts edits (fields and keys), as the editing host says after every load.
     if (params.get('editable') !== null) window.postMessage(msg.editState({ editable: true, dirty: false, keyEdits: true }), '*');
@@ -171,6 +184,8 @@ async function answer(m: WebviewToHost): Promise<void> {
     const decoded = decode(b, m.name);
     const anim = animPayload(decoded.anim, decoded.root, decoded.bytes);
     window.postMessage(msg.companion(m.requestId, m.name, anim ? { anim } : { error: `${m.name} could not be decoded` }), '*');
+  } else if (m.type === 'requestView3d') {
+    window.postMessage(await view3dScript(), '*');
   } else if (m.type === 'companionsChosen') {
     log.chosen = [...m.names];
   } else if (m.type === 'requestTracks' && file.anim) {

@@ -20,6 +20,8 @@ export interface AppPageOptions {
   files?: Record<string, Uint8Array>;
   width?: number;
   height?: number;
+  /** The page under the webview's CSP (scripts by nonce only: build.ts app-csp.html). */
+  csp?: boolean;
 }
 
 export interface AppPages {
@@ -57,7 +59,7 @@ export async function startAppPages(): Promise<AppPages> {
         await route.fulfill({ status: 200, contentType: TYPES[path.extname(file)] ?? 'application/octet-stream', body: fs.readFileSync(file) });
       });
       const [file, ...extra] = sample.split('&');
-      await page.goto(`${ORIGIN}/app.html?sample=${encodeURIComponent(file)}${extra.map((p) => `&${p}`).join('')}`);
+      await page.goto(`${ORIGIN}/${o.csp ? 'app-csp' : 'app'}.html?sample=${encodeURIComponent(file)}${extra.map((p) => `&${p}`).join('')}`);
       await page.waitForFunction((anyRender) => (window as unknown as { fakeHost?: { sent: { type: string; partial?: boolean }[] } }).fakeHost?.sent
         .some((m) => m.type === 'rendered' && (anyRender || !m.partial)), extra.includes('holdrest'), { timeout: 60000 });
       return { page, errors };

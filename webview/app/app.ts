@@ -6,8 +6,8 @@
 import { unpackTree } from '../../src/wire/packedTree';
 import { animFromPayload } from '../../src/wire/animPayload';
 import { pageSpecFor } from '../../src/formats/pages';
-import { unpackModelPayload } from '../../src/wire/modelPayload';
-import { byteLengthOf, LoadedFile, RenderCounts, RenderedModel, ViewSettings } from '../../src/wire/protocol';
+import type { UnpackResult } from '../../src/wire/modelPayload';
+import { byteLengthOf, LoadedFile, needsView3d, RenderCounts, RenderedModel, ViewSettings } from '../../src/wire/protocol';
 import { groupCount } from '../curves/groups';
 import { HoverCard } from '../hover/hoverCard';
 import { FieldIndex, clampRange, linkCard } from '../structure/link';
@@ -15,6 +15,7 @@ import { HostPort, PageBus, pageBus, PageServices } from './bus';
 import { Layout, LayoutState } from './layout';
 import { asRecord, Panel, PanelContext, PanelSlot, RenderReport } from './panel';
 import { PANELS } from './panels';
+import type { View3d } from '../view3d/api';
 
 export interface AppState {
   /** Which file the state belongs to (a different file starts fresh; the layout stays). */
@@ -32,8 +33,14 @@ export class App {
   private context: PanelContext | undefined;
   /** The saved states of the panels a partial load left waiting (they restore them with the whole file). */
   private held: Record<string, unknown> = {};
+  private readonly view3d: () => Promise<View3d>;
 
-  constructor(host: HostPort & { stateChanged(): void }, settings: ViewSettings) {
+  /**
+   * `host.view3d`: the 3D view's script (view3dLoader.ts), asked for by the first whole load with a
+   * model and awaited before its panels load.
+   */
+  constructor(host: HostPort & { stateChanged(): void; view3d(): Promise<View3d> }, settings: ViewSettings) {
+    this.view3d = () => host.view3d();
     this.bus = pageBus(host, settings);
     const services: PageServices = { bus: this.bus, card: this.card };
     this.layout = new Layout(() => host.stateChanged());
@@ -61,13 +68,16 @@ export class App {
     const anim = file.anim ? animFromPayload(file.anim) : undefined;
     // Tracks that came along for the first group (a malformed part is left out: the panel asks for it).
     if (anim && file.firstPart) pageSpecFor(anim).deferred?.attach(anim, file.firstPart.group, file.firstPart.part);
-    const payload = file.modelPayload ? unpackModelPayload(file.modelPayload) : undefined;
+    const got = await this.view3dFor(file);
+    const view3d = got instanceof Error ? undefined : got;
+    const payload = file.modelPayload ? unpackedPayload(file.modelPayload, got) : undefined;
     this.card.hide(true);
     this.bus.settings.fire(settings);
     const referenceAnim = file.reference && animFromPayload(file.reference.anim);
     const reference = file.reference && referenceAnim ? { label: file.reference.label, anim: referenceAnim } : undefined;
     const context: PanelContext = {
       file, root, fields: new FieldIndex(root, file.bytes, byteLengthOf(file)), anim, model: file.model, payload, settings, ...(reference ? { reference } : {}),
+      ...(view3d ? { view3d } : {}),
     };
     this.context = context;
     const saved = state.fileName === file.fileName ? asRecord(state.panels) : undefined;
@@ -89,6 +99,13 @@ export class App {
     }
     this.layout.setShown(shown, preferred);
     return this.counts()!;
+  }
+
+  /** The 3D view when a whole load has a model, or why its script is not there; undefined without a model. */
+  private async view3dFor(file: LoadedFile): Promise<View3d | Error | undefined> {
+    // a big file's start shows no model (those panels are not Panel.early): its rest brings it
+    if (file.partial || !needsView3d(file)) return undefined;
+    return this.view3d().catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
   }
 
   /** What the page shows of the last load (undefined before one): the `rendered` message's counts. */
@@ -143,6 +160,12 @@ export class App {
   fileDeleted(): void {
     this.bus.notice.fire('This file was deleted from disk. What you see is its last version.');
   }
+}
+
+/** The model payload as the 3D view checked it; without the view's script, a payload that cannot be shown (the model panel says why). */
+function unpackedPayload(payload: unknown, view3d: View3d | Error | undefined): UnpackResult {
+  if (view3d && !(view3d instanceof Error)) return view3d.unpackModelPayload(payload);
+  return { problems: [{ severity: 'error', message: `The 3D view cannot be shown: ${view3d?.message ?? 'its script is missing'}.` }] };
 }
 
 function renderedModel(file: LoadedFile, report: RenderReport): RenderedModel {

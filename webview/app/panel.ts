@@ -9,6 +9,7 @@ import type { AnimData } from '../../src/formats/pages';
 import type { UnpackResult } from '../../src/wire/modelPayload';
 import type { LoadedFile, ModelInfo, RenderedModelView, ViewSettings } from '../../src/wire/protocol';
 import type { FieldIndex } from '../structure/link';
+import type { View3d } from '../view3d/api';
 
 /** Everything a panel may show of one load. */
 export interface PanelContext {
@@ -23,6 +24,8 @@ export interface PanelContext {
   readonly model: ModelInfo | undefined;
   /** The 3D view's model (the file's own, or the bound one), checked once per load; undefined without one. */
   readonly payload: UnpackResult | undefined;
+  /** The 3D view's script (view3dLoader.ts), with a model (bound or the file's own) when it could be loaded. */
+  readonly view3d?: View3d;
   readonly settings: ViewSettings;
   /** LoadedFile.reference, decoded: another animation whose curves are drawn under this file's. */
   readonly reference?: { label: string; anim: AnimData };

@@ -1,5 +1,6 @@
 /**
- * The model panel: the textured, skinned model (webview/render/modelView.ts) posed by the open
+ * The model panel: the textured, skinned model (webview/render/modelView.ts, in the 3D view's script:
+ * webview/view3d/) posed by the open
  * file's animation at the player's frame and by the animations ticked in "Also play" (compose.ts),
  * every frame. For a model file it is the model in bind pose, with a player of its own for the
  * animations ticked beside it. Without WebGL2, after a lost context, or with a payload that cannot
@@ -16,7 +17,8 @@ import type { Companion } from '../../src/wire/protocol';
 import type { PageServices } from '../app/bus';
 import { asRecord, Panel, PanelContext, RenderReport } from '../app/panel';
 import { Player } from '../player/player';
-import { ModelView, ModelViewStatus } from '../render/modelView';
+import type { ModelView, ModelViewStatus } from '../render/modelView';
+import type { View3d } from '../view3d/api';
 import { el } from '../shared/dom';
 import { AlsoPlayList } from './alsoPlay';
 import { PlayingAlong, playingAlong, PoseComposer } from './compose';
@@ -103,12 +105,13 @@ export class ModelPanel implements Panel {
     }
     this.own = context.anim && pageSpecFor(context.anim).apply ? context.anim : undefined;
     this.payload = unpacked.payload;
-    if (!unpacked.payload) {
+    // a usable payload came with the script that checked it (App.load)
+    if (!unpacked.payload || !context.view3d) {
       this.failure = unpacked.problems[0]?.message ?? 'The model cannot be shown.';
       this.composer = undefined;
       this.disposeView();
     } else {
-      const view = this.ensureView();
+      const view = this.ensureView(context.view3d);
       // the caption names the model (a bound model's payload may come without its file name)
       view.setModel({ ...unpacked.payload, fileName: unpacked.payload.fileName || context.model?.fileName || context.file.fileName });
       this.composer = new PoseComposer(unpacked.payload);
@@ -253,9 +256,9 @@ export class ModelPanel implements Panel {
 
   // ---- the view ------------------------------------------------------------------------------
 
-  private ensureView(): ModelView {
+  private ensureView(view3d: View3d): ModelView {
     if (this.view) return this.view;
-    const view = new ModelView({ label: '3D model view' }).mount(this.viewHost);
+    const view = new view3d.ModelView({ label: '3D model view' }).mount(this.viewHost);
     view.onStatus(() => {
       this.updateShown();
       if (view.status === 'ready') this.compose();

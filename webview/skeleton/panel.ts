@@ -10,7 +10,7 @@ import type { PageServices, ShownGroup } from '../app/bus';
 import type { Panel, PanelContext, RenderReport } from '../app/panel';
 import { groupCount } from '../curves/groups';
 import { el } from '../shared/dom';
-import { SkeletonView } from './skeletonView';
+import type { SkeletonView } from './skeletonView';
 
 export class SkeletonPanel implements Panel {
   readonly id = 'skeleton';
@@ -42,18 +42,18 @@ export class SkeletonPanel implements Panel {
   }
 
   load(context: PanelContext): void {
-    const { anim, model } = context;
+    const { anim, model, view3d } = context;
     const spec = anim && pageSpecFor(anim);
     this.anim = anim;
-    this.eligible = !!anim && !!model && spec?.model.target === 'joints' && model.joints.length > 0 && groupCount(anim) > 0;
+    this.eligible = !!anim && !!model && !!view3d && spec?.model.target === 'joints' && model.joints.length > 0 && groupCount(anim) > 0;
     this.updateVisible();
-    if (!this.eligible || !anim || !model || spec?.model.target !== 'joints') {
+    if (!this.eligible || !anim || !model || !view3d || spec?.model.target !== 'joints') {
       this.view?.dispose();
       this.view = undefined;
       return;
     }
     if (!this.view) {
-      this.view = new SkeletonView((joint) => {
+      this.view = new view3d.SkeletonView((joint) => {
         const a = this.anim;
         if (a) this.page.bus.requestGroup.fire(pageSpecFor(a).groups.key(a, joint));
       }).mount(this.element);
