@@ -123,10 +123,11 @@ const referenceData = referenceParam
 /**
  * The 3D view's script as the editor sends it: its text, run by the page with its nonce (`&link3d`: its
  * URL, as when the extension cannot read dist/). `&pull3d`: not sent ahead of the load, only when asked.
+ * `&broken3d`: a script that registers nothing.
  */
-const view3dScript = (): Promise<unknown> => params.get('link3d') !== null
-  ? Promise.resolve(msg.view3d({ src: 'view3d.js' }))
-  : fetch('view3d.js').then((r) => r.text()).then((code) => msg.view3d({ code }));
+const view3dScript = (): Promise<unknown> => params.get('broken3d') !== null ? Promise.resolve(msg.view3d({ code: 'void 0' }))
+  : params.get('link3d') !== null ? Promise.resolve(msg.view3d({ src: 'view3d.js' }))
+    : fetch('view3d.js').then((r) => r.text()).then((code) => msg.view3d({ code }));
 
 /** The whole load sent on `ready` (sent again with keepView after an applied edit). */
 let lastLoad: { file: LoadedFile; settings: ViewSettings } | undefined;

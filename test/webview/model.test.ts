@@ -2,7 +2,8 @@
  * The 3D model in the editor page (dist/webview.js with the simulated host, Debian chromium with
  * SwiftShader WebGL2): the Goomba walking with "Also play" Blink.btp, PowerStarColor.bva hiding
  * shapes, a model file's texture gallery, and the skeleton standing in without WebGL2, after a lost
- * context or with a payload the page refuses.
+ * context or with a payload the page refuses. The 3D view's own script (dist/view3d.js), which only
+ * pages with a model get: sent ahead, asked for, linked, under the webview's CSP, and one that fails.
  *   npx tsc -p . && node esbuild.mjs && npx mocha --no-config --timeout 120000 out/test/webview/model.test.js
  */
 import * as assert from 'assert';
@@ -10,6 +11,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { openAnyArchive } from '../../src/formats/archive/archive';
 import { DiagnosticSink } from '../../src/formats/binary/diagnostics';
+import { PAGE_NONCE } from '../app-page/build';
 import { useAppPages } from '../app-page/session';
 import type { Page } from './browser';
 import { SAMPLES_DIR } from './build';
@@ -312,5 +314,76 @@ describe('the 3D model in the editor page (chromium, SwiftShader WebGL2)', funct
     }));
     assert.ok(seen.skeleton);
     assert.match(seen.message!, /^The model cannot be shown: .*skeleton/);
+  });
+});
+
+describe('the 3D view\'s script (dist/view3d.js): only pages with a model get it', function () {
+  this.timeout(120000);
+  const pages = useAppPages();
+
+  /** What the page got of the 3D view: registered, the <script> elements it added (their nonce), how often it asked. */
+  const view3dSeen = (page: Page): Promise<{ registered: boolean; scripts: string[]; asked: number }> => page.evaluate(() => ({
+    registered: (window as W).animscopeView3d !== undefined,
+    scripts: [...document.head.querySelectorAll('script')].map((e) => (e as HTMLScriptElement).nonce ?? ''),
+    asked: (window as W).fakeHost.sent.filter((m: { type: string }) => m.type === 'requestView3d').length,
+  }));
+
+  /** The model view draws the Goomba (the page got the script and ran it). */
+  async function drawsTheModel(page: Page): Promise<void> {
+    assert.deepStrictEqual((await lastCounts(page)).modelView, { status: 'ready', shapesDrawn: 1, companionsApplied: 0 });
+    await snap(page, 'model');
+    const box = await modelBox(page, 'model');
+    assert.ok(box.count > box.pixels * 0.08, `model pixels ${box.count} of ${box.pixels}`);
+  }
+
+  it('an animation without a model: no script is sent, asked for or run', async () => {
+    for (const sample of ['j3d/smg/TripodBossCore/2ndDemo.bck', `${WALK}&nomodel`]) {
+      const page = await pages.open(sample, { csp: true });
+      assert.deepStrictEqual(await view3dSeen(page), { registered: false, scripts: [], asked: 0 }, sample);
+      assert.ok((await lastCounts(page)).tracks > 0, `${sample}: the curves show`);
+    }
+  });
+
+  it('sent ahead of the load, under the webview\'s CSP: run as a <script> with the page\'s nonce; the model draws', async () => {
+    const page = await pages.open(WALK, { csp: true, width: 1280, height: 720 });
+    assert.deepStrictEqual(await view3dSeen(page), { registered: true, scripts: [PAGE_NONCE], asked: 0 });
+    await drawsTheModel(page);
+    // the skeleton, from the same script, stands in when asked to
+    await page.evaluate(() => (window as W).animscopeApp.bus.modelViewShown.fire(false));
+    assert.ok(await page.evaluate(() => (window as W).animscopeApp.panel('skeleton').view.boneCount > 0));
+  });
+
+  it('not sent ahead: the page asks once, and not again when the file loads again', async () => {
+    const page = await pages.open(`${WALK}&pull3d`, { csp: true, width: 1280, height: 720 });
+    assert.deepStrictEqual(await view3dSeen(page), { registered: true, scripts: [PAGE_NONCE], asked: 1 });
+    await drawsTheModel(page);
+    await page.evaluate(() => { const f = (window as W).fakeHost; f.sent.length = 0; f.reload(); });
+    await page.waitForFunction(() => (window as W).fakeHost.sent.some((m: { type: string }) => m.type === 'rendered'));
+    assert.deepStrictEqual(await view3dSeen(page), { registered: true, scripts: [PAGE_NONCE], asked: 0 });
+  });
+
+  it('linked (the extension cannot read dist/): by its URL, with the page\'s nonce', async () => {
+    const page = await pages.open(`${WALK}&link3d`, { csp: true, width: 1280, height: 720 });
+    assert.deepStrictEqual(await view3dSeen(page), { registered: true, scripts: [PAGE_NONCE], asked: 0 });
+    await drawsTheModel(page);
+  });
+
+  it('a script that does not run: the model panel says so, the rest of the page shows, the host hears why', async () => {
+    const page = await pages.open(`${WALK}&broken3d`, { csp: true, width: 1280, height: 720 });
+    const counts = await lastCounts(page);
+    assert.strictEqual(counts.modelView.status, 'failed');
+    assert.ok(counts.tracks > 0 && counts.fields > 0, 'the tree and the curves show');
+    const seen = await page.evaluate(() => ({
+      message: document.querySelector('.as-modelpanel-message')!.textContent,
+      skeleton: (document.querySelector('.as-skeleton-host') as HTMLElement).hidden,
+      errors: (window as W).fakeHost.sent.filter((m: { type: string }) => m.type === 'error').map((m: { message: string }) => m.message),
+    }));
+    assert.deepStrictEqual(seen, {
+      message: 'The 3D view cannot be shown: its script did not run.',
+      skeleton: true,
+      errors: ['the 3D view could not be loaded: its script did not run'],
+    });
+    // sent ahead and failed, then asked for by the load (and failed again)
+    assert.strictEqual((await view3dSeen(page)).asked, 1);
   });
 });

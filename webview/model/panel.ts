@@ -298,7 +298,7 @@ export class ModelPanel implements Panel {
     const text = !this.visible ? undefined
       : status === 'failed' ? `${this.failure}`
         : FALLBACK[status];
-    const skeleton = this.context?.anim && this.context.model && pageSpecFor(this.context.anim).model.target === 'joints'
+    const skeleton = this.context?.anim && this.context.model && this.context.view3d && pageSpecFor(this.context.anim).model.target === 'joints'
       ? ' The skeleton view below plays the animation instead.' : '';
     this.message.textContent = text ? `${text}${skeleton}` : '';
     this.message.hidden = !text;
