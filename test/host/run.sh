@@ -23,7 +23,7 @@ if [ -z "${ANIMSCOPE_HOST_NO_BUILD:-}" ]; then
   node esbuild.mjs --only extension,webview || fail "esbuild failed"
   echo "[step] build: $(ms "$T") ms"
 fi
-for f in dist/extension.js dist/webview.js dist/webview.css out/test/host/run.js out/test/host/suite/index.js; do
+for f in dist/extension.js dist/webview.js dist/view3d.js dist/webview.css out/test/host/run.js out/test/host/suite/index.js; do
   [ -f "$f" ] || fail "missing $f (build first: npx tsc -p . && npm run build)"
 done
 

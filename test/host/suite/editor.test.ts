@@ -13,6 +13,7 @@ import {
   waitFor, waitForRender,
 } from './helpers';
 import { ANIMATION_PAGE, ARCHIVE_PAGE, webviewPage } from '../../../src/extension/webviewHtml';
+import { VIEW3D_SCRIPT, view3dMessage } from '../../../src/extension/view3dScript';
 
 suite('AnimScope custom editor (in the VS Code extension host)', () => {
   let dir: string;
@@ -64,6 +65,25 @@ suite('AnimScope custom editor (in the VS Code extension host)', () => {
     // the toolbar's icons travel in the script as SVG text (webview/app/toolbarIcons.ts)
     assert.ok(html.includes('viewBox="0 0 16 16"'), 'the icons are SVG in the script');
     assert.ok(!html.includes('resource.test/'), 'no URL of the extension is left in the page');
+  });
+
+  test('the 3D view\'s script goes by message: the text of dist/view3d.js (read again when it changes), else its webview URI', () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const webview = { asWebviewUri: (uri: vscode.Uri) => vscode.Uri.parse(`https://resource.test${uri.path}`) } as unknown as vscode.Webview;
+    const shipped = view3dMessage(webview, ext.extensionUri);
+    assert.strictEqual(shipped.code, fs.readFileSync(path.join(ext.extensionPath, 'dist', VIEW3D_SCRIPT), 'utf8'));
+    // a rebuild while VS Code runs: the new text
+    const extension = tempDir('view3d');
+    const file = path.join(extension, 'dist', VIEW3D_SCRIPT);
+    fs.mkdirSync(path.dirname(file));
+    fs.writeFileSync(file, 'first');
+    assert.strictEqual(view3dMessage(webview, vscode.Uri.file(extension)).code, 'first');
+    fs.writeFileSync(file, 'second');
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    assert.strictEqual(view3dMessage(webview, vscode.Uri.file(extension)).code, 'second');
+    // not a file: extension (dist/ cannot be read): linked, as the page's own script then is
+    const remote = view3dMessage(webview, vscode.Uri.parse('vscode-remote://host/ext'));
+    assert.deepStrictEqual([remote.code, remote.src], [undefined, `https://resource.test/ext/dist/${VIEW3D_SCRIPT}`]);
   });
 
   test('package.json contributes the commands, menus and settings', () => {

@@ -42,9 +42,10 @@ function walk(dir: string, rel = ''): string[] {
   const out: string[] = [];
   for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
     const r = rel ? `${rel}/${e.name}` : e.name;
-    if (e.isDirectory()) {
-      if (r !== 'node_modules' && r !== '.git') out.push(...walk(dir, r));
-    } else out.push(r);
+    // (either may be a link or a file: a git worktree's .git, a node_modules linked into it)
+    if (r === 'node_modules' || r === '.git') continue;
+    if (e.isDirectory()) out.push(...walk(dir, r));
+    else out.push(r);
   }
   return out;
 }
@@ -89,7 +90,7 @@ describe('package (.vsix)', () => {
     this.timeout(60000);
     // The tree as it is, plus what a build and a test run leave (they may not have run yet).
     const candidates = [...new Set([...walk(PROJECT_ROOT),
-      'dist/extension.js', 'dist/extension.js.map', 'dist/webview.js', 'dist/webview.js.map', 'dist/archive.js', 'dist/cli.js',
+      'dist/extension.js', 'dist/extension.js.map', 'dist/webview.js', 'dist/webview.js.map', 'dist/view3d.js', 'dist/view3d.js.map', 'dist/archive.js', 'dist/cli.js',
       'dist/cli.js.map', 'dist/webview.css', 'dist/archive.css',
       'out/src/cli/main.js', 'out/src/cli/main.js.map', 'out/test/unit/cli/cli.test.js', 'test-artifacts/demo.png',
       'test-artifacts/logs/unit.log', 'animscope-0.1.0.vsix', '.vscode-host/x', '.ci/run'])];
@@ -106,7 +107,7 @@ describe('package (.vsix)', () => {
       const needed = [
         'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', pkg.icon, pkg.main.replace(/^\.\//, ''),
         ...Object.values(pkg.bin as Record<string, string>).map((b) => b.replace(/^\.\//, '')),
-        'dist/webview.js', 'dist/archive.js', 'dist/webview.css', 'dist/archive.css', 'dist/cli.js',
+        'dist/webview.js', 'dist/view3d.js', 'dist/archive.js', 'dist/webview.css', 'dist/archive.css', 'dist/cli.js',
       ];
       for (const f of needed) assert.ok(files.includes(f), `${f} must ship`);
     });
