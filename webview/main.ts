@@ -1,7 +1,8 @@
 /**
  * Webview entry (bundled by esbuild to dist/webview.js, iife): validates what the host sends and
  * hands each message to the handler of its type; the App does the rest. Every string from a file
- * reaches the DOM through textContent only.
+ * reaches the DOM through textContent only. The 3D view is a script of its own (dist/view3d.js), sent
+ * by the host to pages with a model (app/view3dLoader.ts).
  */
 import { DEFAULT_FRAME_RATE, isHostToWebview, LoadMessage, msg, wholeOf, WebviewToHost } from '../src/wire/protocol';
 import { PendingRequests } from '../src/wire/requests';
