@@ -215,6 +215,7 @@ export class EditorSession extends WebviewSession<WebviewToHost> {
         this.provider.applyEdit(this, m);
         break;
       case 'requestView3d':
+        // what was sent ahead did not run, or the page lost it
         this.view3dSent = false;
         this.sendView3d();
         break;
