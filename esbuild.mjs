@@ -58,7 +58,7 @@ const builds = [
     name: 'webview view3d',
     options: {
       ...page,
-      entryPoints: [at('webview/view3d/main.ts')],
+      entryPoints: [at('webview/view3dMain.ts')],
       outfile: at('dist/view3d.js'),
       platform: 'browser',
       format: 'iife',

@@ -37,9 +37,9 @@ describe('the editor page\'s scripts (dist/)', () => {
     assert.deepStrictEqual(VIEW3D_MARKERS.filter((m) => page.includes(m)), [], 'the 3D view\'s code in the page\'s script');
   });
 
-  it('webview/main.ts bundles none of the 3D view\'s modules; webview/view3d/main.ts bundles them', async () => {
+  it('webview/main.ts bundles none of the 3D view\'s modules; webview/view3dMain.ts bundles them', async () => {
     assert.deepStrictEqual((await bundled('webview/main.ts')).filter((p) => VIEW3D_MODULE.test(p)), []);
-    const view3d = await bundled('webview/view3d/main.ts');
+    const view3d = await bundled('webview/view3dMain.ts');
     for (const m of ['webview/render/renderer.ts', 'webview/render/modelView.ts', 'webview/skeleton/skeletonView.ts', 'src/wire/modelPayload.ts']) {
       assert.ok(view3d.some((p) => p.endsWith(m)), `${m} in the 3D view's script`);
     }
