@@ -29,6 +29,10 @@ const DECODER: Hot = [
   ['decodeSequence (MOTN)', 'formats/motn/sequence.js', 'm.decodeSequence'],
 ];
 
+const WIRE: Hot = [
+  ['packTree (the load message\'s field tree)', 'wire/packedTree.js', 'm.packTree'],
+];
+
 const SAMPLER: Hot = [
   ['samplePlan (every J3D track)', 'anim/sample.js', 'm.samplePlan'],
   ['sampleCurveInto (the Hermite per frame)', 'anim/curve.js', 'm.sampleCurveInto'],
@@ -51,6 +55,7 @@ function childScript(hotList: Hot, work: string): string {
 const fs = require('fs');
 const { decode } = require(${JSON.stringify(path.join(OUT_SRC, 'formats/index.js'))});
 const { sampleFile } = require(${JSON.stringify(path.join(OUT_SRC, 'anim/sample.js'))});
+const { packTree } = require(${JSON.stringify(path.join(OUT_SRC, 'wire/packedTree.js'))});
 const files = ${JSON.stringify(FILES.map((f) => samplePath(f)))}.map((p) => [new Uint8Array(fs.readFileSync(p)), p]);
 const hot = ${JSON.stringify(hotList)}.map(([label, mod, expr]) => {
   const m = require(${JSON.stringify(OUT_SRC)} + '/' + mod);
@@ -78,11 +83,15 @@ function survivesGc(hotList: Hot, work: string): void {
   assert.deepEqual(after.filter(([, ok]) => !ok).map(([label]) => label), [], 'thrown away by the GCs');
 }
 
-describe('decoder and sampler code survive a full GC (kept shapes)', function () {
+describe('decoder, load message and sampler code survive a full GC (kept shapes)', function () {
   this.timeout(60000);
 
   it('the hot decode functions, optimized on real files, are still optimized after full GCs with no decode alive', () => {
     survivesGc(DECODER, 'for (const [bytes, name] of files) decode(bytes, name);');
+  });
+
+  it('packTree, optimized on real files, is still optimized after full GCs with nothing packed alive', () => {
+    survivesGc(WIRE, 'for (const [bytes, name] of files) packTree(decode(bytes, name).root);');
   });
 
   it('the hot sampling functions, optimized on real files, are still optimized after full GCs with nothing sampled alive', () => {
