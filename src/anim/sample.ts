@@ -301,6 +301,7 @@ export function sampleStream(file: DecodedFile, options: SampleOptions = {}): Sa
 
 /** sampleStream holding up to `held` values to share them. */
 function stream(file: DecodedFile, options: SampleOptions, held: number): SampleStream {
+  keepSamplerShapes();
   const anim = file.anim;
   if (!anim) throw new SampleError(`${file.fileName || 'file'}: nothing decoded to sample (format ${file.format})`);
   if (anim.format === 'motn') return motnStream(anim, options.animation);
@@ -346,10 +347,16 @@ export function sampleFile(file: DecodedFile, options: SampleOptions & { maxSamp
 // The sampler's working objects, kept alive so that its optimized code survives a full GC (see
 // runtime/shapes.ts; without them, every sampling after a GC ran deoptimized: real files 3.7 →
 // 11 ms a pass): a BTK entry's plan (keyed tracks, matrix elements) and a full track, sampled.
-const TINY_BTK = {
-  format: 'btk', loopMode: 0, duration: 1, rotationFraction: 0, matrixMode: 0, entries: [{}],
-  scaleBank: new Float32Array(0), rotationBank: new Int16Array(0), translationBank: new Float32Array(0),
-} as unknown as BtkAnim;
-const keptPlan = [...planBtk(TINY_BTK), plannedFull('', 0, '', '', 'scale', Curve.fromSteps([0, 1], 0, 2, 2), '', '')];
-keepShape([...samplePlan({ count: keptPlan.length, readings: keptPlan.length + 20, tracks: () => keptPlan }, 2, Infinity)]);
-keepShape(new SharedValues(2));
+// Made on the first sampling, not at load: a CLI command that samples nothing does not pay for it.
+let shapesKept = false;
+function keepSamplerShapes(): void {
+  if (shapesKept) return;
+  shapesKept = true;
+  const tinyBtk = {
+    format: 'btk', loopMode: 0, duration: 1, rotationFraction: 0, matrixMode: 0, entries: [{}],
+    scaleBank: new Float32Array(0), rotationBank: new Int16Array(0), translationBank: new Float32Array(0),
+  } as unknown as BtkAnim;
+  const plan = [...planBtk(tinyBtk), plannedFull('', 0, '', '', 'scale', Curve.fromSteps([0, 1], 0, 2, 2), '', '')];
+  keepShape([...samplePlan({ count: plan.length, readings: plan.length + 20, tracks: () => plan }, 2, Infinity)]);
+  keepShape(new SharedValues(2));
+}
