@@ -25,7 +25,8 @@ export function entryOfGroup(anim: VertexColourData, g: number): { channel: numb
   return g < n0 ? { channel: 0, entry: g } : { channel: 1, entry: g - n0 };
 }
 
-const groupCount = (anim: VertexColourData): number => (anim.channels?.[0]?.length ?? 0) + (anim.channels?.[1]?.length ?? 0);
+/** How many groups there are: channel 0's entries, then channel 1's. */
+export const groupCount = (anim: VertexColourData): number => (anim.channels?.[0]?.length ?? 0) + (anim.channels?.[1]?.length ?? 0);
 
 /** Indices listed by the preview at most. */
 const PREVIEW_INDICES = 64;
