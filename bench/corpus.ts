@@ -1,6 +1,6 @@
 /** The benchmarks' shared inputs: the real J3D animation files of the samples, by the registry's patterns. */
-import { J3D_FAMILY } from '../src/formats/jsystem/j3dFamily';
-import { specOfName } from '../src/formats/registry';
+import { J3D_FAMILY } from '../src/kinds/jsystem/j3dFamily';
+import { specOfName } from '../src/kinds/registry';
 import { realFiles } from '../test/unit/helpers';
 
 /** Every real J3D animation of ../shared/samples (loose and inside archives). */

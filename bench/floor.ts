@@ -13,7 +13,7 @@
 import type { FieldNode, ElementLayout, ScalarType } from '../src/formats/binary/fields';
 import { isScalarType } from '../src/formats/binary/fields';
 import type { DecodedFile } from '../src/formats/types';
-import { planTracks } from '../src/anim/describe';
+import { planTracks } from '../src/kinds/describe';
 
 const TYPE_CODE: Record<ScalarType, number> = { u8: 0, s8: 1, u16: 2, s16: 3, u32: 4, s32: 5, f32: 6, f16: 2 };
 

@@ -5,7 +5,8 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { describeTracks, sampleFile } from '../src/anim';
+import { describeTracks } from '../src/kinds/describe';
+import { sampleFile } from '../src/kinds/sample';
 import { DiagnosticSink } from '../src/formats/binary/diagnostics';
 import { resolvePath } from '../src/formats/binary/fields';
 import { decompressYaz0 } from '../src/formats/archive/yaz0';

@@ -12,7 +12,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { sampleFile } from '../src/anim/sample';
+import { sampleFile } from '../src/kinds/sample';
 import { decode } from '../src/formats/index';
 import type { DecodedFile } from '../src/formats/types';
 import { loadedFileOf } from '../src/wire/loadedFile';

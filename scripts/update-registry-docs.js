@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Rewrites what is generated from the format registry (src/formats/registry.ts): README.md's
+// Rewrites what is generated from the format registry (src/kinds/registry.ts): README.md's
 // formats, diagnostic-code and sample-path sections, schema/animscope-export.schema.json's format
 // parts, and package.json's editor selectors. Run `npm run docs:registry` after changing a
 // FormatSpec or a code; a unit test fails while any of them is out of date.

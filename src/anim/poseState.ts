@@ -7,7 +7,8 @@
  * Pure: no `vscode`, no DOM.
  */
 import type { ModelData, Rgba } from '../formats/model/types';
-import { bindPoseLocals, JointChannels, LOCAL_STRIDE } from './skeleton';
+import { JointChannels } from './skeleton';
+import { bindPoseLocals, LOCAL_STRIDE } from '../formats/model/jointMatrices';
 import { evaluatePlanned, PlannedTrack } from './tracks';
 
 /** The per-material values animations change (a copy of the model's own). */

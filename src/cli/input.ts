@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Diagnostic, DiagnosticSink } from '../formats/binary/diagnostics';
 import { baseName, detect } from '../formats/index';
-import { globMatches, isAnimFormat, MODEL_KIND, specOfName, YAZ0_SUFFIXES } from '../formats/registry';
+import { globMatches, isAnimFormat, MODEL_KIND, specOfName, YAZ0_SUFFIXES } from '../kinds/registry';
 import { isFileSync, readArchivePathSync, readFileBytes } from '../formats/archive/node';
 import { extractAny, isAnyArchive, listArchiveTree } from '../formats/archive/archive';
 import type { ArchiveEntry } from '../formats/archive/archive';

@@ -1,6 +1,6 @@
-import { formatLabel } from '../formats/registry';
+import { formatLabel } from '../kinds/registry';
 import { countText } from '../formats/binary/text';
-import type { Summary } from '../formats/summary';
+import type { Summary } from '../kinds/summary';
 import { plural, safe } from './format';
 
 const MAX_NAMES = 40;

@@ -5,15 +5,15 @@
  * kind's builder, keyWriters.ts: the converter's canonical layout). Edits apply in order; a run of
  * key edits shares one keys form and one build. A Yaz0 file is edited inside and compressed again.
  */
-import { describeGroup } from '../anim/describe';
+import { describeGroup } from '../kinds/describe';
 import { decompressYaz0, isYaz0 } from '../formats/archive/yaz0';
 import { DiagnosticSink } from '../formats/binary/diagnostics';
 import { encodeYaz0 } from '../write/archive/yaz0Encode';
 import { detectYaz0Style } from '../write/archive/yaz0Style';
 import { isScalarType, resolvePath } from '../formats/binary/fields';
 import { decode } from '../formats/index';
-import { pageSpecFor } from '../formats/pages';
-import { specOf } from '../formats/registry';
+import { pageSpecFor } from '../kinds/pages';
+import { specOf } from '../kinds/registry';
 import type { DecodedFile } from '../formats/types';
 import type { EditRequest } from '../wire/protocol';
 import { BuildInputError } from '../write/input';

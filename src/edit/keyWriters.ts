@@ -6,8 +6,8 @@
  */
 import { halfToFloat } from '../formats/binary/fields';
 import { MOTN_FPS } from '../anim/motnTrack';
-import { specOf } from '../formats/registry';
-import type { AnimFormat } from '../formats/pages';
+import { specOf } from '../kinds/registry';
+import type { AnimFormat } from '../kinds/pages';
 import { buildFromKeys, canBuildFromKeys } from '../write/buildFromKeys';
 import type { KeysDocument, KeysTrack } from '../write/keysForm';
 import { floatToHalf } from '../write/scalars';

@@ -9,8 +9,8 @@
  * JavaScript's shortest round-trip form, non-finite values as empty cells; RFC 4180 quoting, LF
  * line ends.
  */
-import type { SampledAnimation, SampledTrack, SampleStream } from '../anim/sample';
-import { AnimData, AnySpec, specFor } from '../formats/registry';
+import type { SampledAnimation, SampledTrack, SampleStream } from '../kinds/sample';
+import { AnimData, AnySpec, specFor } from '../kinds/registry';
 import type { DecodedFile } from '../formats/types';
 import { exportDecoded } from './json';
 import { countWholeValues, jsonChunks, sampleJsonText, withNewline } from './serialize';

@@ -5,11 +5,11 @@
  */
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import { childPath, Endian, ElementLayout, FieldNode, isRecord, isScalarType, readScalar } from '../formats/binary/fields';
-import { AnimData, isAnimFormat, specOf } from '../formats/registry';
+import { AnimData, isAnimFormat, specOf } from '../kinds/registry';
 import type { DecodedFile } from '../formats/types';
 import type { MaterialBindingInfo } from '../anim/materials';
 import type { ModelData } from '../formats/model/types';
-import type { ModelBindResult } from '../formats/spec';
+import type { ModelBindResult } from '../kinds/spec';
 import { StreamedArray } from './serialize';
 import { RawRun, rawRuns } from '../write/rawBytes';
 import { writeStructure } from '../write/structure';

@@ -4,8 +4,8 @@
  * package.json's editor selectors. `npm run docs:registry` writes them; a unit test fails while any
  * of them disagrees with the registry.
  */
-import { codeSections } from '../formats/codes';
-import { editorFilePatterns, FORMAT_IDS, FORMAT_LIST, formatsPhrase, MODEL_KIND, YAZ0_SUFFIXES } from '../formats/registry';
+import { codeSections } from '../kinds/codes';
+import { editorFilePatterns, FORMAT_IDS, FORMAT_LIST, formatsPhrase, MODEL_KIND, YAZ0_SUFFIXES } from '../kinds/registry';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|');
 

@@ -8,7 +8,7 @@
  * a {@link StreamedArray} one at a time, so no whole-document string (V8 caps strings at
  * 512 MiB) and no whole document in memory.
  */
-import type { SampleStream, SampledTrack } from '../anim/sample';
+import type { SampleStream, SampledTrack } from '../kinds/sample';
 
 /** One-space indentation and a trailing newline (stdout output stays compact: see the CLI). */
 export function jsonFileText(value: unknown): string {

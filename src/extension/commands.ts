@@ -12,7 +12,7 @@
  *   animscope.revealOffset  (uri | uriString, offset, length)          internal: Problems-panel code links
  */
 import * as vscode from 'vscode';
-import { checkSampleLimit, SampleLimitError, sampleStream } from '../anim/sample';
+import { checkSampleLimit, SampleLimitError, sampleStream } from '../kinds/sample';
 import { animationsOf, exportJsonChunks, safeFileNamePart, sampledCsvText, sampleJsonChunks } from '../export/files';
 import { grouped } from '../formats/binary/text';
 import { baseName, decode } from '../formats/index';

@@ -6,7 +6,7 @@
  * VS Code's own stack; save, save as, revert and backup (hot exit) are the document's.
  */
 import * as vscode from 'vscode';
-import { specFor } from '../formats/registry';
+import { specFor } from '../kinds/registry';
 import {
   EditMessage, isWebviewToHost, LoadedFile, LoadMessage, msg, needsView3d, RestMessage, RenderCounts, WebviewCommand, WebviewToHost,
 } from '../wire/protocol';

@@ -5,10 +5,10 @@
  * through temporaries (src/gltf/write.ts): a cancel or a failure leaves nothing behind.
  */
 import * as vscode from 'vscode';
-import { bindToModel } from '../formats/binding';
+import { bindToModel } from '../kinds/binding';
 import { baseName, decode } from '../formats/index';
 import type { ModelData } from '../formats/model/types';
-import { specOfName } from '../formats/registry';
+import { specOfName } from '../kinds/registry';
 import type { DecodedFile } from '../formats/types';
 import { AnimationInput, exportModelDocument, GltfExport, GltfRefused } from '../gltf/exportModel';
 import { animationName } from '../gltf/names';

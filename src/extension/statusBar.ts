@@ -3,7 +3,7 @@
  * hidden when no AnimScope editor is active. Clicking it runs Go to Offset….
  */
 import * as vscode from 'vscode';
-import type { Summary } from '../formats/summary';
+import type { Summary } from '../kinds/summary';
 import type { AnimationEditorProvider } from './editorProvider';
 
 export function statusText(summary: Summary, deleted: boolean): string {

@@ -8,7 +8,7 @@ import { fillGaps } from './binary/builder';
 import { decompressYaz0, isYaz0 } from './archive/yaz0';
 import { detect } from './detect';
 import type { ModelData } from './model/types';
-import { AnimData, AnimFormat, isAnimFormat, specOf } from './registry';
+import { AnimData, AnimFormat, decoderOf, isAnimFormat } from './decoders';
 import type { ContainerInfo, DecodedFile } from './types';
 
 export { baseName, detect } from './detect';
@@ -80,7 +80,7 @@ export function decode(input: Uint8Array, name = '', options: DecodeOptions = {}
     model = result.model;
   } else if (format) {
     try {
-      const result = specOf(format).decode(bytes, diagnostics);
+      const result = decoderOf(format).decode(bytes, diagnostics);
       root = result.root;
       anim = result.anim;
     } catch (e) {

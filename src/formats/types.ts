@@ -1,14 +1,14 @@
 /**
  * The one result every view works from: plain data for the sampler, the field tree with spans,
  * and the diagnostics. No `vscode`, no DOM. Each format's own data types live in its folder;
- * the union of them all (`AnimData`) is the registry's.
+ * the union of them all (`AnimData`) is decoders.ts's.
  */
 import type { Diagnostic } from './binary/diagnostics';
 import type { FieldNode } from './binary/fields';
 import type { ModelData } from './model/types';
-import type { AnimData, AnimFormat } from './registry';
+import type { AnimData, AnimFormat } from './decoders';
 
-export type { AnimData, AnimFormat } from './registry';
+export type { AnimData, AnimFormat } from './decoders';
 
 export interface ContainerInfo {
   kind: 'yaz0';

@@ -2,7 +2,7 @@
  * 3×4 row-major affine matrices (skeleton.ts layout) ↔ glTF: inverse, TRS decomposition, the
  * column-major 4×4 glTF stores, and quaternions kept in one hemisphere (FORMATS.md §11.2).
  */
-import { MATRIX_STRIDE } from '../anim/skeleton';
+import { MATRIX_STRIDE } from '../formats/model/jointMatrices';
 
 export const IDENTITY_3X4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0];
 

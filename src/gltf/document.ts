@@ -7,7 +7,7 @@ import type { ModelData } from '../formats/model/types';
 import type { DiagnosticSink } from '../formats/binary/diagnostics';
 import { decodeModelTextures } from '../formats/model/tex1';
 import { shapeBindings } from '../wire/modelPayloadBuild';
-import { MATRIX_STRIDE } from '../anim/skeleton';
+import { MATRIX_STRIDE } from '../formats/model/jointMatrices';
 import { toColumnMajor } from './affine';
 import { localTrs, nodeParents, skinBinding } from './skeleton';
 import { buildPrimitive } from './mesh';

@@ -6,7 +6,7 @@
 import type { Document } from '@gltf-transform/core';
 import { DiagnosticSink } from '../formats/binary/diagnostics';
 import type { ModelData } from '../formats/model/types';
-import { AnimData, specFor } from '../formats/registry';
+import { AnimData, specFor } from '../kinds/registry';
 import { addAnimation, buildModelDocument, ExportAnimation, ModelDocument } from './document';
 import { sampledWorlds, sampleJoints } from './jointAnimation';
 import { sampleState } from './stateAnimation';

@@ -7,7 +7,8 @@
  * that never leaves the node's rest value is left out.
  */
 import type { ModelData } from '../formats/model/types';
-import { bindJoints, bindPoseLocals, JointChannels, LOCAL_STRIDE, MATRIX_STRIDE } from '../anim/skeleton';
+import { bindJoints, JointChannels } from '../anim/skeleton';
+import { bindPoseLocals, LOCAL_STRIDE, MATRIX_STRIDE } from '../formats/model/jointMatrices';
 import type { Trs } from './affine';
 import { splineTrack } from './cubicSpline';
 import { localTrsOf } from './skeleton';

@@ -13,7 +13,7 @@
  */
 import type { ModelData, ModelShape } from '../formats/model/types';
 import { DrawMatrixKind } from '../formats/model/types';
-import { MATRIX_STRIDE } from '../anim/skeleton';
+import { MATRIX_STRIDE } from '../formats/model/jointMatrices';
 
 /** Influences per vertex glTF gets (two JOINTS/WEIGHTS sets); more are dropped, the largest kept. */
 export const MAX_INFLUENCES = 8;

@@ -9,7 +9,7 @@
  * root, where its world matrix is the joint's own rotation and scale), chooseParents().
  */
 import type { ModelData } from '../formats/model/types';
-import { bindPose, computePose, MATRIX_STRIDE } from '../anim/skeleton';
+import { bindPose, computePose, MATRIX_STRIDE } from '../formats/model/jointMatrices';
 import { decompose, invertAffine, Trs } from './affine';
 
 export type GltfSkeletonModel = Pick<ModelData, 'joints' | 'hierarchyRoots' | 'scalingRule' | 'envelopes'>;

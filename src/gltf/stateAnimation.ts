@@ -5,8 +5,8 @@
  * glTF cannot animate a texture index, TEV registers or (in Blender 3.4) visibility.
  */
 import type { ModelData } from '../formats/model/types';
-import type { AnimData } from '../formats/registry';
-import { applyAnimation, initialState, MaterialState } from '../anim/apply';
+import type { AnimData } from '../kinds/registry';
+import { applyAnimation, initialState, MaterialState } from '../kinds/apply';
 import { sampleFrames } from './jointAnimation';
 
 type MaterialKey = 'color0' | 'tevColors' | 'konstColors' | 'texNumbers' | 'texMatrices';

@@ -6,9 +6,9 @@
  * names it) with one value per sampled game frame, and for BXK/BXA the VTX1 colour-array indices
  * each entry writes to (README "glTF export").
  */
-import { specFor } from '../formats/registry';
-import type { AnimData } from '../formats/registry';
-import { describeTracks } from '../anim/describe';
+import { specFor } from '../kinds/registry';
+import type { AnimData } from '../kinds/registry';
+import { describeTracks } from '../kinds/describe';
 import { keysDocument, KeysFormTooLarge } from '../write/keysForm';
 import { sampleFrames } from './jointAnimation';
 

@@ -3,7 +3,7 @@
  * sample contract's tracks, by path), the largest difference per unit. Rotations compare modulo
  * 360°. Undefined when the two are not animations of the same kind.
  */
-import { describeTracks } from '../anim/describe';
+import { describeTracks } from '../kinds/describe';
 import { decode } from '../formats/index';
 
 export interface SampleDifference {

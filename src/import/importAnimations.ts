@@ -6,7 +6,7 @@
  * animation; an animation the import refuses is an ImportRefused.
  */
 import type { ModelData } from '../formats/model/types';
-import { FORMAT_LIST } from '../formats/registry';
+import { FORMAT_LIST } from '../kinds/registry';
 import { grouped } from '../formats/binary/text';
 import type { GltfAnimationData, GltfData } from './gltfRead';
 import { bindJointNodes, importJoints, ImportNote, Tolerances } from './importJoints';

@@ -6,12 +6,12 @@
  * file read back and sampled at every frame, so the error reported is the file's.
  */
 import { decode } from '../formats/index';
-import { LOCAL_STRIDE } from '../anim/skeleton';
+import { LOCAL_STRIDE } from '../formats/model/jointMatrices';
 import { samplePlanned } from '../anim/tracks';
 import { rotationScale } from '../anim/rotation';
 import { snapTruncate } from '../anim/quantize';
 import { buildFromKeys } from '../write/buildFromKeys';
-import { specFor } from '../formats/registry';
+import { specFor } from '../kinds/registry';
 import type { KeysDocument, KeysTarget } from '../write/keysForm';
 import { FLOAT32, fitHermite, Quantiser } from './fit';
 import type { GltfAnimationData, GltfData } from './gltfRead';

@@ -7,11 +7,11 @@
  * writer (src/write/buildFromKeys.ts), then the file is read back and sampled at every frame, so the
  * error reported is the file's. Bindings the model does not have are notes, not refusals.
  */
-import { describeTracks } from '../anim/describe';
+import { describeTracks } from '../kinds/describe';
 import { rotationScale } from '../anim/rotation';
 import { snapTruncate } from '../anim/quantize';
 import { decode } from '../formats/index';
-import { FORMAT_LIST } from '../formats/registry';
+import { FORMAT_LIST } from '../kinds/registry';
 import type { ModelData } from '../formats/model/types';
 import { buildFromKeys } from '../write/buildFromKeys';
 import { BuildInputError } from '../write/input';

@@ -11,7 +11,7 @@
  * first frame: nearest the joint's bind-pose angles), so a spin never jumps by 360°.
  */
 import { ModelData, ScalingRule } from '../formats/model/types';
-import { composeLocalMatrix, jointOrder, LOCAL_STRIDE, MATRIX_STRIDE, multiplyAffine } from '../anim/skeleton';
+import { composeLocalMatrix, jointOrder, LOCAL_STRIDE, MATRIX_STRIDE, multiplyAffine } from '../formats/model/jointMatrices';
 import { invertAffine } from '../gltf/affine';
 import type { GltfChannelData, GltfNodeData } from './gltfRead';
 import { sampleChannel } from './sampleChannel';

@@ -1,6 +1,6 @@
 /** The host's side of animPayload.ts: a decoded animation packed by its format's wire facet. */
 import type { FieldNode } from '../formats/binary/fields';
-import { AnimData, specFor } from '../formats/registry';
+import { AnimData, specFor } from '../kinds/registry';
 import type { AnimPayload } from './animPayload';
 
 /** `root` and `bytes` are the decode's (a format may send a table as its bytes). */

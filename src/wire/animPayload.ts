@@ -4,7 +4,7 @@
  * Uint16Array, MOTN without its tracks) and its page half unpacks it here, in the page, where
  * nothing that arrives is trusted.
  */
-import { AnimData, isAnimFormat, pageSpecOf } from '../formats/pages';
+import { AnimData, isAnimFormat, pageSpecOf } from '../kinds/pages';
 
 /** A packed animation: its format and whatever that format's wire facet sends. */
 export type AnimPayload = { format: string } & Record<string, unknown>;

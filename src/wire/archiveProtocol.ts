@@ -16,7 +16,7 @@
  */
 import type { EntryFormat } from '../formats/archive/archive';
 import type { Diagnostic } from '../formats/binary/diagnostics';
-import { FORMAT_IDS, KNOWN_FILE_KINDS, MODEL_KIND } from '../formats/registry';
+import { FORMAT_IDS, KNOWN_FILE_KINDS, MODEL_KIND } from '../kinds/registry';
 import { renderableDiagnostics } from './diagnosticRepair';
 import { isBool, isCount, isInt, isObj, isStr, Obj } from '../formats/binary/guards';
 

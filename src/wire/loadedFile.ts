@@ -4,8 +4,8 @@
  * the 3D view's payload. Pure: the editor and the test page (test/app-page) build it alike.
  */
 import { animPayload } from './animPack';
-import { AnimData, specFor } from '../formats/registry';
-import { summarize } from '../formats/summary';
+import { AnimData, specFor } from '../kinds/registry';
+import { summarize } from '../kinds/summary';
 import type { DecodedFile } from '../formats/types';
 import { buildModelPayload } from './modelPayloadBuild';
 import { packTree } from './packedTree';

@@ -5,7 +5,7 @@
 import type { Diagnostic } from '../formats/binary/diagnostics';
 import type { MaterialBindingInfo } from '../anim/materials';
 import type { ModelData, ModelJoint } from '../formats/model/types';
-import type { ModelBindResult } from '../formats/spec';
+import type { ModelBindResult } from '../kinds/spec';
 
 /** What the skeleton view and the binding labels need of a model joint: its posing fields and extents. */
 export type ModelJointInfo = Pick<ModelJoint,

@@ -29,9 +29,9 @@
  *   webview ──requestView3d──────► host   a load needs the 3D view and its script has not come: send it
  */
 import type { Diagnostic } from '../formats/binary/diagnostics';
-import type { Summary } from '../formats/summary';
-import { FORMAT_IDS } from '../formats/pages';
-import type { AnimFormat } from '../formats/pages';
+import type { Summary } from '../kinds/summary';
+import { FORMAT_IDS } from '../kinds/pages';
+import type { AnimFormat } from '../kinds/pages';
 import type { ContainerInfo } from '../formats/types';
 import type { AnimPayload } from './animPayload';
 import type { ModelPayload } from './modelPayload';

@@ -3,7 +3,7 @@
  * each laying the file out as the games' converter did (docs/writing.md). The CLI's `build`, the editor's key edits and the glTF import
  * all go through it, so a kind added here is built everywhere.
  */
-import type { AnimFormat } from '../formats/pages';
+import type { AnimFormat } from '../kinds/pages';
 import { buildBckFromKeys } from './j3d/kinds/bck';
 import { fail, isObject } from './input';
 import { buildBcaFromKeys } from './j3d/kinds/bca';

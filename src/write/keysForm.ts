@@ -8,10 +8,10 @@
  * Targets bound by name or slot also carry their `binding` (FormatSpec.keysBinding): material
  * name, texture-matrix index and centre, colour id, texmap slot, colour-array indices.
  */
-import { describePlanned } from '../anim/describe';
-import type { KeyList } from '../anim/describe';
-import { specFor } from '../formats/registry';
-import type { AnimData } from '../formats/registry';
+import { describePlanned } from '../kinds/describe';
+import type { KeyList } from '../kinds/describe';
+import { specFor } from '../kinds/registry';
+import type { AnimData } from '../kinds/registry';
 
 export const KEYS_FORM_VERSION = 1;
 

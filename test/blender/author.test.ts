@@ -27,7 +27,7 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { describeTracks } from '../../src/anim/describe';
+import { describeTracks } from '../../src/kinds/describe';
 import { runAsync } from '../../src/cli/main';
 import { readModel } from '../../src/cli/modelCommands';
 import { decode } from '../../src/formats/index';

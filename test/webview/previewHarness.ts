@@ -4,9 +4,9 @@
  * group's preview exactly as the curve panel does (createPreview with describeGroup's tracks) and
  * mounts it; `setFrame` moves it.
  */
-import { describeGroup } from '../../src/anim/describe';
+import { describeGroup } from '../../src/kinds/describe';
 import { decode } from '../../src/formats/index';
-import { specFor } from '../../src/formats/registry';
+import { specFor } from '../../src/kinds/registry';
 import { createPreview, Preview } from '../../webview/preview';
 
 const host = document.createElement('div');

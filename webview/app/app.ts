@@ -5,7 +5,7 @@
  */
 import { unpackTree } from '../../src/wire/packedTree';
 import { animFromPayload } from '../../src/wire/animPayload';
-import { pageSpecFor } from '../../src/formats/pages';
+import { pageSpecFor } from '../../src/kinds/pages';
 import type { UnpackResult } from '../../src/wire/modelPayload';
 import { byteLengthOf, LoadedFile, needsView3d, RenderCounts, RenderedModel, ViewSettings } from '../../src/wire/protocol';
 import { groupCount } from '../curves/groups';

@@ -3,8 +3,8 @@
  * gets it at construction (PageServices) and subscribes in its constructor; the App only fires
  * what comes from the host (settings, reveal, notices).
  */
-import type { DescribedTrack } from '../../src/anim';
-import type { AnimData } from '../../src/formats/pages';
+import type { DescribedTrack } from '../../src/kinds/describe';
+import type { AnimData } from '../../src/kinds/pages';
 import type { EditAnswer, EditRequest, EditStateMessage, PageCommand, ViewSettings } from '../../src/wire/protocol';
 import type { HoverCard } from '../hover/hoverCard';
 import { Emitter } from '../shared/dom';

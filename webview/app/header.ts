@@ -4,7 +4,7 @@
  */
 import type { Diagnostic } from '../../src/formats/binary/diagnostics';
 import { countText, grouped, plural } from '../../src/formats/binary/text';
-import { isAnimFormat, pageSpecOf } from '../../src/formats/pages';
+import { isAnimFormat, pageSpecOf } from '../../src/kinds/pages';
 import { byteLengthOf, LoadedFile, MaterialBindingInfo, PageCommand } from '../../src/wire/protocol';
 import { el } from '../shared/dom';
 import type { PageServices } from './bus';

@@ -5,7 +5,7 @@
  * panels.ts.
  */
 import type { FieldNode } from '../../src/formats/binary/fields';
-import type { AnimData } from '../../src/formats/pages';
+import type { AnimData } from '../../src/kinds/pages';
 import type { UnpackResult } from '../../src/wire/modelPayload';
 import type { LoadedFile, ModelInfo, RenderedModelView, ViewSettings } from '../../src/wire/protocol';
 import type { FieldIndex } from '../structure/link';

@@ -6,7 +6,7 @@
  * Every string from the archive goes through textContent.
  */
 import type { ListingRow } from '../../src/wire/archiveProtocol';
-import { formatLabel as labelOfFormat } from '../../src/formats/registry';
+import { formatLabel as labelOfFormat } from '../../src/kinds/registry';
 import { ANIMATION_FORMATS } from '../../src/wire/archiveProtocol';
 import { el, Emitter, setAttr, setClass, setText, uniqueId } from '../shared/dom';
 import { hexOffset } from '../shared/format';

@@ -13,7 +13,7 @@
  * No string from a file is ever parsed as markup: the DOM is built with createElement/textContent
  * and colours are set through the CSSOM.
  */
-import type { DescribedKey, DescribedTrack } from '../../src/anim';
+import type { DescribedKey, DescribedTrack } from '../../src/kinds/describe';
 import { el } from '../shared/dom';
 import { bindKeyboard, bindPointer, CurveControls } from './interaction';
 import { KEY_RADIUS, KeyHit, KeyRef, paintBase, paintOverlay, Painter, PlotData, TrackCache, trackPath } from './paint';

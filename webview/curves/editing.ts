@@ -3,7 +3,7 @@
  * track numbering and the curves' display units), the track drawn while a drag goes on (a
  * preview: the host's reload confirms), and the tangent handles' geometry.
  */
-import type { DescribedKey, DescribedTrack } from '../../src/anim';
+import type { DescribedKey, DescribedTrack } from '../../src/kinds/describe';
 import { Curve, evaluateCurve } from '../../src/anim/curve';
 import { KeyListBase } from '../../src/anim/tracks';
 import type { TrackUnit } from '../../src/anim/tracks';

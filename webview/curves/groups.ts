@@ -3,8 +3,8 @@
  * sequence), as the format's FormatSpec.groups defines them. Listing is capped (a BCK may have
  * 65,535 joints: the picker switches to a number field) and planning is per group.
  */
-import { pageSpecFor } from '../../src/formats/pages';
-import type { AnimData } from '../../src/formats/pages';
+import { pageSpecFor } from '../../src/kinds/pages';
+import type { AnimData } from '../../src/kinds/pages';
 
 export interface GroupInfo {
   /** Stable id for state and <select> values, e.g. "joint:3", "register:0", "sequence:764". */

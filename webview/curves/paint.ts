@@ -3,7 +3,7 @@
  * redrawn when the view or the theme changes, and the overlay (time cursor, value dots, hover and
  * selection rings), the only per-frame work. Pure drawing from the view's data: no state here.
  */
-import type { DescribedTrack } from '../../src/anim';
+import type { DescribedTrack } from '../../src/kinds/describe';
 import { formatTick, formatValue, Lane, niceStep, PlotScale, ticks, UNIT_SUFFIX } from './scale';
 import { axisColorRole, ThemeColors, withAlpha } from './theme';
 

@@ -4,11 +4,11 @@
  * and the curves. It owns the page's group: other panels ask for one (bus.requestGroup) and follow
  * what it shows (bus.shownGroup) and the player's frame (bus.frame).
  */
-import type { DescribedKey, DescribedTrack } from '../../src/anim';
-import { describeGroup } from '../../src/anim/describe';
+import type { DescribedKey, DescribedTrack } from '../../src/kinds/describe';
+import { describeGroup } from '../../src/kinds/describe';
 import { plural } from '../../src/formats/binary/text';
 import type { FieldNode } from '../../src/formats/binary/fields';
-import { AnimData, pageSpecFor } from '../../src/formats/pages';
+import { AnimData, pageSpecFor } from '../../src/kinds/pages';
 import type { PageServices } from '../app/bus';
 import type { EditAnswer } from '../../src/wire/protocol';
 import { asRecord, Panel, PanelContext, RenderReport } from '../app/panel';

@@ -4,10 +4,10 @@
  * per-frame work; timed with performance.now() so the benchmark can ask for the numbers
  * (measureFrameTimes) and live stats (frameStats).
  */
-import type { DescribedKey, DescribedTrack } from '../../src/anim';
-import { describeGroup } from '../../src/anim/describe';
-import { pageSpecFor } from '../../src/formats/pages';
-import type { AnimData } from '../../src/formats/pages';
+import type { DescribedKey, DescribedTrack } from '../../src/kinds/describe';
+import { describeGroup } from '../../src/kinds/describe';
+import { pageSpecFor } from '../../src/kinds/pages';
+import type { AnimData } from '../../src/kinds/pages';
 import { el } from '../shared/dom';
 import { Player, PlayerClock } from '../player/player';
 import { CurveView, CurveViewRange } from './curveView';

@@ -5,9 +5,9 @@
  * for the n-th. A group the reference does not have, or whose tracks stay behind in the host
  * (FormatSpec.deferred), has none.
  */
-import type { DescribedTrack } from '../../src/anim';
-import { describeGroup } from '../../src/anim/describe';
-import { AnimData, pageSpecFor } from '../../src/formats/pages';
+import type { DescribedTrack } from '../../src/kinds/describe';
+import { describeGroup } from '../../src/kinds/describe';
+import { AnimData, pageSpecFor } from '../../src/kinds/pages';
 
 export interface ReferenceCurves {
   /** For the legend (a file name: textContent only). */

@@ -1,5 +1,5 @@
 /** Axis helpers: "nice" tick steps and compact number formatting. Pure. */
-import type { TrackUnit } from '../../src/anim';
+import type { TrackUnit } from '../../src/anim/tracks';
 
 /** A step of 1, 2 or 5 × 10^n that is ≥ rough. */
 export function niceStep(rough: number): number {

@@ -8,10 +8,10 @@
  * Per frame only the state is reset (copied in place from the state built once) and the tracks are
  * evaluated: no allocation beyond what the appliers do. Pure: no DOM.
  */
-import { applyAnimation } from '../../src/anim/apply';
+import { applyAnimation } from '../../src/kinds/apply';
 import type { PoseState } from '../../src/anim/poseState';
-import type { AnimData } from '../../src/formats/pages';
-import { pageSpecFor } from '../../src/formats/pages';
+import type { AnimData } from '../../src/kinds/pages';
+import { pageSpecFor } from '../../src/kinds/pages';
 import { payloadPoseState } from '../../src/wire/modelPayload';
 import type { ModelPayload } from '../../src/wire/modelPayload';
 

@@ -9,8 +9,8 @@
  * A click on the model (without dragging) shows the curves of the joint under the pointer when the
  * file animates joints.
  */
-import { pageSpecFor } from '../../src/formats/pages';
-import type { AnimData } from '../../src/formats/pages';
+import { pageSpecFor } from '../../src/kinds/pages';
+import type { AnimData } from '../../src/kinds/pages';
 import { animFromPayload } from '../../src/wire/animPayload';
 import type { ModelPayload } from '../../src/wire/modelPayload';
 import type { Companion } from '../../src/wire/protocol';

@@ -8,7 +8,7 @@
  * mapped onto the quad. The tile's first cell is marked so rotation and flips are visible.
  */
 import { MATRIX_ELEMENTS, writeTextureMatrix } from '../../src/anim/texmtx';
-import type { DescribedTrack } from '../../src/anim';
+import type { DescribedTrack } from '../../src/kinds/describe';
 import { el } from '../shared/dom';
 import { readThemeColors, ThemeColors, watchTheme } from '../curves/theme';
 

@@ -6,8 +6,8 @@
  * the swatch shows them clamped to 0..255 and says so when a component is outside that range.
  * Konstant colours are 0..255 already (constants are not clamped by the game: same display rule).
  */
-import type { DescribedTrack } from '../../src/anim';
-import type { ColourPreviewEntry } from '../../src/formats/spec';
+import type { DescribedTrack } from '../../src/kinds/describe';
+import type { ColourPreviewEntry } from '../../src/kinds/spec';
 import { el } from '../shared/dom';
 
 export interface ColourSwatchEntry extends ColourPreviewEntry {

@@ -1,8 +1,8 @@
 /** The preview beside a group's curves, of the kind its format's FormatSpec.preview names. */
-import type { DescribedTrack } from '../../src/anim';
-import { describeGroup } from '../../src/anim/describe';
-import { pageSpecFor } from '../../src/formats/pages';
-import type { AnimData } from '../../src/formats/pages';
+import type { DescribedTrack } from '../../src/kinds/describe';
+import { describeGroup } from '../../src/kinds/describe';
+import { pageSpecFor } from '../../src/kinds/pages';
+import type { AnimData } from '../../src/kinds/pages';
 import { ColourSwatchPreview } from './colourSwatch';
 import { BtkCheckerPreview } from './btkChecker';
 import { TextureStripPreview } from './textureStrip';

@@ -2,8 +2,8 @@
  * The preview panel: the preview of the shown group (createPreview: a colour swatch, a texture
  * matrix …, as the format's FormatSpec.preview names it), following the player's frame.
  */
-import { pageSpecFor } from '../../src/formats/pages';
-import type { AnimData } from '../../src/formats/pages';
+import { pageSpecFor } from '../../src/kinds/pages';
+import type { AnimData } from '../../src/kinds/pages';
 import type { PageServices, ShownGroup } from '../app/bus';
 import type { Panel, PanelContext } from '../app/panel';
 import { groupCount } from '../curves/groups';

@@ -8,8 +8,8 @@
  * Self-contained: styles set through the CSSOM (allowed by the webview CSP) from `--vscode-*`
  * theme variables only; text from files (material names) set with textContent.
  */
-import type { DescribedTrack } from '../../src/anim';
-import type { TextureStripPreviewEntry } from '../../src/formats/spec';
+import type { DescribedTrack } from '../../src/kinds/describe';
+import type { TextureStripPreviewEntry } from '../../src/kinds/spec';
 import type { PayloadTexture } from '../../src/wire/modelPayload';
 
 export interface TextureStripRow extends TextureStripPreviewEntry {

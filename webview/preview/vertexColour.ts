@@ -5,8 +5,8 @@
  * Self-contained: styles set through the CSSOM from `--vscode-*` theme variables only (the swatch
  * colour itself is built from numbers); text set with textContent.
  */
-import type { DescribedTrack } from '../../src/anim';
-import type { VertexColourPreviewEntry } from '../../src/formats/spec';
+import type { DescribedTrack } from '../../src/kinds/describe';
+import type { VertexColourPreviewEntry } from '../../src/kinds/spec';
 
 export interface VertexColourEntry extends VertexColourPreviewEntry {
   /** The entry's four tracks (axes r, g, b, a). */

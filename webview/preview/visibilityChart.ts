@@ -7,7 +7,7 @@
  * Self-contained: styles set through the CSSOM from `--vscode-*` theme variables only; labels
  * set with textContent.
  */
-import type { DescribedTrack } from '../../src/anim';
+import type { DescribedTrack } from '../../src/kinds/describe';
 import { MAX_STRIP_CELLS, StripRun, stripRuns } from './textureStrip';
 
 export interface VisibilityRow {

@@ -13,7 +13,7 @@
  * front; GX culling with front faces clockwise (FORMATS.md §10.8), z mode, blend, alpha compare in
  * the shader. Overlays: wireframe and skeleton. Picking renders shape and joint ids offscreen.
  */
-import { computePose, LOCAL_STRIDE, MATRIX_STRIDE, multiplyAffine, Pose, SkeletonModel } from '../../src/anim/skeleton';
+import { computePose, LOCAL_STRIDE, MATRIX_STRIDE, multiplyAffine, Pose, SkeletonModel } from '../../src/formats/model/jointMatrices';
 import type { MaterialState, PoseState } from '../../src/anim/poseState';
 import type { ModelMaterial } from '../../src/formats/model/types';
 import type { ModelPayload, PayloadShape, PayloadTexture, RenderProblem } from '../../src/wire/modelPayload';

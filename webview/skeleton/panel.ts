@@ -4,8 +4,8 @@
  * shows that joint's curves. It stands in for the 3D model view when that cannot draw (no WebGL2,
  * a lost context, a model payload that cannot be used: bus.modelViewShown).
  */
-import { pageSpecFor } from '../../src/formats/pages';
-import type { AnimData } from '../../src/formats/pages';
+import { pageSpecFor } from '../../src/kinds/pages';
+import type { AnimData } from '../../src/kinds/pages';
 import type { PageServices, ShownGroup } from '../app/bus';
 import type { Panel, PanelContext, RenderReport } from '../app/panel';
 import { groupCount } from '../curves/groups';

@@ -13,7 +13,8 @@
  * channels at the current frame. Colours: --vscode-* variables, re-read on theme change.
  * File strings reach the DOM through textContent only.
  */
-import { bindJoints, BckBinding, JointChannels, Pose, MATRIX_STRIDE, LOCAL_STRIDE } from '../../src/anim/skeleton';
+import { bindJoints, BckBinding, JointChannels } from '../../src/anim/skeleton';
+import { Pose, MATRIX_STRIDE, LOCAL_STRIDE } from '../../src/formats/model/jointMatrices';
 import type { ModelData } from '../../src/formats/model/types';
 import type { ModelInfo } from '../../src/wire/protocol';
 import { readThemeColors, ThemeColors, watchTheme } from '../curves/theme';

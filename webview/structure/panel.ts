@@ -2,7 +2,7 @@
  * The structure panel: the field tree-table of the load, linked to the other views through the
  * bus (link.ts). With a bound model, a group's table row names what the group drives in it.
  */
-import { pageSpecFor } from '../../src/formats/pages';
+import { pageSpecFor } from '../../src/kinds/pages';
 import type { PageServices } from '../app/bus';
 import type { Panel, PanelContext } from '../app/panel';
 import { asRecord } from '../app/panel';

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { EntryFormat } from '../../formats/archive/archive';
-import { isAnimFormat, KNOWN_FILE_KINDS, MODEL_KIND, specOf } from '../../formats/registry';
+import { isAnimFormat, KNOWN_FILE_KINDS, MODEL_KIND, specOf } from '../../kinds/registry';
 import { compactSize } from '../../formats/binary/text';
 import type { ArchiveFileSystemProvider } from './archiveFileSystemProvider';
 import type { NodeInfo } from './archiveTree';

@@ -1,11 +1,11 @@
 /**
  * A decoded animation + a decoded model → what the editor shows and exports: the page's ModelInfo,
  * the binding diagnostics that join the animation's own, and the export's `model` section.
- * Composes the pure pieces (src/formats/binding.ts, src/wire/modelInfo.ts, src/export/json.ts).
+ * Composes the pure pieces (src/kinds/binding.ts, src/wire/modelInfo.ts, src/export/json.ts).
  */
 import { exportedModel, ExportedModel } from '../../export/json';
 import type { Diagnostic } from '../../formats/binary/diagnostics';
-import { bindToModel } from '../../formats/binding';
+import { bindToModel } from '../../kinds/binding';
 import type { ModelData } from '../../formats/model/types';
 import type { DecodedFile } from '../../formats/types';
 import { modelInfo } from '../../wire/modelInfo';

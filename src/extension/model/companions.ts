@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { baseName, decode } from '../../formats/index';
-import { specOfName } from '../../formats/registry';
+import { specOfName } from '../../kinds/registry';
 import { animPayload } from '../../wire/animPack';
 import type { CompanionMessage } from '../../wire/protocol';
 

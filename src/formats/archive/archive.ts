@@ -12,8 +12,9 @@
 import { DiagnosticCode, DiagnosticSink, hex } from '../binary/diagnostics';
 import type { Diagnostic } from '../binary/diagnostics';
 import type { FieldNode } from '../binary/fields';
-import { detect } from '../index';
-import { AnimFormat, isAnimFormat, knownFileKind, KnownFileKindId, specOfName } from '../registry';
+import { detect } from '../detect';
+import { AnimFormat, decoderOf, formatOfName, isAnimFormat } from '../decoders';
+import { knownFileKind, KnownFileKindId } from '../fileKinds';
 import { gunzip, INFLATE_CODES, INFLATE_DEFAULT_MAX_SIZE, isGzip } from './inflate';
 import { isPks, parsePks, PksEntry, pksTablesEnd, PKS_CODES } from './pks';
 import { isRarc, parseRarc, RarcEntry } from './rarc';
@@ -266,9 +267,9 @@ export function openAnyArchive(input: Uint8Array, diagnostics: DiagnosticSink, o
   const detected = new Map<string, { compression: Compression; format: EntryFormat }>();
   const info = (data: Uint8Array, name: string, cut = false): { compression: Compression; format: EntryFormat } => {
     if (!detectEntries) return { compression: 'none', format: 'unknown' };
-    // MOTN is detected by name too: the name is part of the key.
-    // formats without magic (MOTN) are told by name: the name is part of what the detection saw
-    const key = `${data.byteOffset}:${data.length}:${specOfName(name)?.magic.kind === 'content' ? 'm' : ''}`;
+    // Formats without magic (MOTN) are told by name too: the name is part of the key.
+    const named = formatOfName(name);
+    const key = `${data.byteOffset}:${data.length}:${named && decoderOf(named).magic.kind === 'content' ? 'm' : ''}`;
     const known = detected.get(key);
     if (known) return { ...known };
     // An entry a prefix cuts is classified from its head alone (nothing of it is decompressed whole).

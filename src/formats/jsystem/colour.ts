@@ -4,12 +4,8 @@
  * unclamped — so a constant outside 0..255 wraps (§9.11 item 7); the material colour chunks
  * PAK1/PAF1 share their header.
  */
-import { bindingInfos, bindMaterialEntries } from '../../anim/materials';
 import { DiagnosticCode, hex } from '../binary/diagnostics';
 import { keepShape } from '../../runtime/shapes';
-import type { FieldNode } from '../binary/fields';
-import type { ModelData } from '../model/types';
-import type { ModelBindResult } from '../spec';
 import { ChunkContext, KEPT_SINK, readAnimationStart } from './container';
 import type { CodeCounter, LimitedSink } from './container';
 import type { BankRef, TrackLabel } from './keytable';
@@ -76,17 +72,4 @@ export function readMaterialColourHeader(ctx: ChunkContext): MaterialColourHeade
 /** The label of a material colour entry in messages: `entry 1 ("lambert3") g`. */
 export function colourEntryLabel(names: readonly string[]): TrackLabel {
   return (entry, component) => `entry ${entry}${names[entry] ? ` (${JSON.stringify(names[entry])})` : ''} ${RGBA[component]}`;
-}
-
-/**
- * BPK/BPA entries ↔ model materials (FORMATS.md §9.8): entry i binds to the first material of its
- * name and writes all four components of its material colour 0 (GX MATCOLOR0).
- */
-export function bindMaterialColour(entries: readonly { materialName: string }[], chunkId: string, model: ModelData, root: FieldNode): ModelBindResult {
-  const result = bindMaterialEntries(model, entries.map((e, i) => ({
-    group: 'entries' as const, entry: i, materialName: e?.materialName ?? '', namePath: `${chunkId}/nameTable/strings[${i}]`,
-    extra: { colorSlot: 'matColor[0]' },
-  })), { animRoot: root });
-  const { infos, suffixes } = bindingInfos(result);
-  return { materialBindings: infos, groupTargets: suffixes, diagnostics: result.diagnostics };
 }

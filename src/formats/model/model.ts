@@ -20,7 +20,7 @@ import { decodeEvp1, EVP1_HEADER_SIZE } from './evp1';
 import { decodeDrw1, DRW1_HEADER_SIZE } from './drw1';
 import { decodeShp1, newShp1Budget, SHP1_HEADER_SIZE, Shp1Chunk } from './shp1';
 import { decodeTex1, TEX1_HEADER_SIZE } from './tex1';
-import { checkInverseBinds } from '../../anim/pose';
+import { checkInverseBinds } from './inverseBinds';
 import { relabelPadding } from './bounds';
 import { MODEL_MAGIC } from './magic';
 import type { DrawMatrices, Envelopes, ModelData, ModelJoint, ModelResult, ModelTexture, VertexArrays } from './types';

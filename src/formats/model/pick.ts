@@ -1,5 +1,3 @@
-import { specOfName } from '../registry';
-
 /**
  * Which model (BMD/BDL) an animation binds to, from the names in its folder. Pure (no `vscode`):
  * the extension lists the folder with vscode.workspace.fs.readDirectory (a disk folder or a folder
@@ -71,23 +69,4 @@ export function rankModels<T>(models: readonly T[], nameOf: (m: T) => string, an
     .map((m) => ({ m, score: relatedness(nameOf(m), animation, folderName) }))
     .sort((x, y) => y.score - x.score || compareModels(nameOf(x.m), nameOf(y.m)))
     .map((x) => x.m);
-}
-
-/** Companions listed per file (a folder of hundreds of animations lists the first ones by name). */
-export const MAX_COMPANIONS = 200;
-
-export interface CompanionFile {
-  name: string;
-  format: string;
-}
-
-/** The animations among `siblings` (names in the file's folder) that change a posed model, other than the file itself. */
-export function companionsAmong(self: string, siblings: readonly string[]): CompanionFile[] {
-  const out: CompanionFile[] = [];
-  for (const name of [...siblings].sort((a, b) => a.localeCompare(b))) {
-    const spec = specOfName(name);
-    if (name !== self && spec?.apply) out.push({ name, format: spec.id });
-    if (out.length >= MAX_COMPANIONS) break;
-  }
-  return out;
 }

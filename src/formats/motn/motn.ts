@@ -17,9 +17,9 @@
 import { DiagnosticSink, hex } from '../binary/diagnostics';
 import type { FieldNode } from '../binary/fields';
 import { StructBuilder, fillGaps, recordElement, scalarElement } from '../binary/builder';
-import type { FormatResult } from '../result';
+import type { FormatDecoder, FormatResult } from '../result';
 import type { MotnAnim, MotnSequence } from './types';
-import { HEADER_AREA, HEADER_SIZE, readHeader, u32le } from './header';
+import { HEADER_AREA, HEADER_SIZE, looksLikeMotn, readHeader, u32le } from './header';
 import { DecodedSequence, MotnContext, buildTracks, decodeSequence } from './sequence';
 import type { MotnTrack } from './types';
 import { findBuildDate, readNames } from './names';
@@ -298,3 +298,12 @@ export function decodeMotn(bytes: Uint8Array, diagnostics: DiagnosticSink): Form
   if (date) anim.buildDate = date.text.trim();
   return { root: root(), anim };
 }
+
+/** MOTN at the byte level: no magic, told by its name (`motion*.bin`, `*.motn`), else by its header. */
+export const MOTN_DECODER: FormatDecoder<MotnAnim> = {
+  id: 'motn',
+  magic: { kind: 'content', name: /^motion.*\.bin$|\.motn$/i, looksLike: looksLikeMotn },
+  filePatterns: ['motion*.bin', '*.motn'],
+  decode: decodeMotn,
+  codes: [],
+};

@@ -5,7 +5,7 @@
  * boundary, the motion data (each distinct `layout.block` once, in block order, then the sequences
  * without a block in target order; between them only their `layout.after` bytes), then the
  * tail (the build date).
- * What the keys do not say comes from the keys form's `layout` (src/formats/motn/keysLayout.ts).
+ * What the keys do not say comes from the keys form's `layout` (src/kinds/motn/keysLayout.ts).
  */
 import { align } from '../padding';
 import { arrayAt, describe, fail, integerAt, member, objectAt, stringAt } from '../input';

@@ -8,7 +8,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { describeGroup, describeTracks } from '../../../src/anim/describe';
+import { describeGroup, describeTracks } from '../../../src/kinds/describe';
 import { decode } from '../../../src/formats/index';
 import { realFiles } from '../../unit/helpers';
 import {

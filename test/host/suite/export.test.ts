@@ -6,7 +6,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { SampleResult } from '../../../src/anim/sample';
+import type { SampleResult } from '../../../src/kinds/sample';
 import { closeAll, copySample, corruptBck, openWith, runCli, setUp, tempDir } from './helpers';
 
 function assertSameBytes(actual: string, expected: string, what: string): void {

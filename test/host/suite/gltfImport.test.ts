@@ -11,7 +11,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { describeTracks } from '../../../src/anim/describe';
+import { describeTracks } from '../../../src/kinds/describe';
 import { decode } from '../../../src/formats/index';
 import type { RenderState } from '../../../src/extension/editorProvider';
 import { archiveEntries, closeAll, copySample, decodeFile, openWith, runCli, setUp, tempDir, waitForRender } from './helpers';

@@ -14,7 +14,7 @@ import { resolveInArchive } from '../../../src/formats/archive/archive-path';
 import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import { decode } from '../../../src/formats/index';
 import { decodeModel } from '../../../src/formats/model/index';
-import { specFor } from '../../../src/formats/registry';
+import { specFor } from '../../../src/kinds/registry';
 import {
   closeAll, codeOf, openWith, problems, SAMPLES, setUp, tempDir, waitForProblems, waitForRender,
 } from './helpers';

@@ -3,7 +3,7 @@
  * `apply` facets: the golden values are the ones checked by hand in the kinds' own tests.
  */
 import { strict as assert } from 'assert';
-import { applyAnimation, initialState } from '../../../src/anim/apply';
+import { applyAnimation, initialState } from '../../../src/kinds/apply';
 import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import { decode } from '../../../src/formats/index';
 import { decodeModel } from '../../../src/formats/model/index';

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { sampleFile } from '../../../src/anim/sample';
+import { sampleFile } from '../../../src/kinds/sample';
 import { brk, brkEntry, file, kt } from './fixtures';
 
 // Register R bank: [1000 ramp][−2000 ramp][10→11][flat 3][constant 2000]

@@ -6,7 +6,7 @@ import * as assert from 'assert';
 import { Curve, CurvePost, evaluateCurve, evaluateSteps, sampleCurveInto } from '../../../src/anim/curve';
 import { compileFullTrack, plannedFull, stepKeys } from '../../../src/anim/fullTrack';
 import { compileJ3DTrack } from '../../../src/anim/j3dTrack';
-import { describePlanned } from '../../../src/anim/describe';
+import { describePlanned } from '../../../src/kinds/describe';
 import { kt } from './fixtures';
 
 const at = (c: Curve, f: number): number => evaluateCurve(c, f);

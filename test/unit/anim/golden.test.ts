@@ -4,8 +4,8 @@
  */
 import * as assert from 'assert';
 import { decode } from '../../../src/formats';
-import { sampleFile, SampleResult } from '../../../src/anim/sample';
-import { describeTracks } from '../../../src/anim/describe';
+import { sampleFile, SampleResult } from '../../../src/kinds/sample';
+import { describeTracks } from '../../../src/kinds/describe';
 import { readSample, realFiles } from '../helpers';
 
 function sample(rel: string, name = rel): SampleResult {
@@ -94,7 +94,7 @@ describe('anim golden: real samples through decode()', () => {
   });
 });
 
-describe('anim/describe: sample() of every real track', () => {
+describe('kinds/describe: sample() of every real track', () => {
   it('gives evaluate() at each pixel-column frame, J3D kinds and every MOTN sequence', () => {
     let tracks = 0;
     for (const file of realFiles()) {

@@ -4,7 +4,8 @@
  * tracks × bank. Measured deterministically by counting the bank reads through a Proxy.
  */
 import * as assert from 'assert';
-import { describeTracks, sampleFile } from '../../../src/anim';
+import { describeTracks } from '../../../src/kinds/describe';
+import { sampleFile } from '../../../src/kinds/sample';
 import { evaluateCurve } from '../../../src/anim/curve';
 import { compileJ3DTrack } from '../../../src/anim/j3dTrack';
 import { decode } from '../../../src/formats/index';

@@ -1,15 +1,15 @@
 /**
- * Sampling plans a J3D animation group by group (src/anim/sample.ts): the groups' plans, in order,
+ * Sampling plans a J3D animation group by group (src/kinds/sample.ts): the groups' plans, in order,
  * must be the animation's whole plan — same paths, groups and values — for every kind, and a
  * group's plan must cost the same wherever the group is (a range read directly, not a walk of the
  * whole list). Past HELD_PLAN tracks the plan is made again as it is sampled and never held whole.
  */
 import * as assert from 'assert';
 import * as tracks from '../../../src/anim/tracks';
-import { planTracks } from '../../../src/anim/describe';
-import { sampleFile, sampleStream } from '../../../src/anim/sample';
+import { planTracks } from '../../../src/kinds/describe';
+import { sampleFile, sampleStream } from '../../../src/kinds/sample';
 import { decode } from '../../../src/formats/index';
-import { AnimData, pageSpecFor } from '../../../src/formats/pages';
+import { AnimData, pageSpecFor } from '../../../src/kinds/pages';
 import type { BckAnim } from '../../../src/formats/jsystem/bck/types';
 import type { BxkAnim } from '../../../src/formats/jsystem/bxk/types';
 import { syntheticKindFiles } from '../../fixtures/j3d-kinds-writer';

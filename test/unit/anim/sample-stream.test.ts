@@ -4,7 +4,7 @@
  * sampled once.
  */
 import * as assert from 'assert';
-import { DEFAULT_MAX_SAMPLES, SampleLimitError, sampleFile, sampleStream } from '../../../src/anim/sample';
+import { DEFAULT_MAX_SAMPLES, SampleLimitError, sampleFile, sampleStream } from '../../../src/kinds/sample';
 import { sampleDocument, StreamedArray, writeJson } from '../../../src/export/serialize';
 import { decode } from '../../../src/formats/index';
 import { prng } from '../../fixtures/prng';

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
-import { j3dAnimationName, sampleFile, SampleError } from '../../../src/anim/sample';
-import { describeTracks } from '../../../src/anim/describe';
+import { j3dAnimationName, sampleFile, SampleError } from '../../../src/kinds/sample';
+import { describeTracks } from '../../../src/kinds/describe';
 import { bck, brk, brkEntry, btk, btkEntry, file, kt, mkey, motn, mseq, mtrack, srt } from './fixtures';
 
 const DEG = 180 / 32768;
@@ -22,7 +22,7 @@ function twoJoints() {
   });
 }
 
-describe('anim/sample: sampleFile', () => {
+describe('kinds/sample: sampleFile', () => {
   it('BCK: paths, order, defaults, units, frames 0..duration', () => {
     const r = sampleFile(file(twoJoints(), 'TripodBossCore.arc/TripodBossCore/Wait.bck'));
     assert.strictEqual(r.format, 'bck');
@@ -127,7 +127,7 @@ describe('anim/sample: sampleFile', () => {
   });
 });
 
-describe('anim/describe: describeTracks', () => {
+describe('kinds/describe: describeTracks', () => {
   it('J3D keys carry bank element paths; constants one key at frame 0; defaults none', () => {
     const tracks = describeTracks(twoJoints());
     const t = (p: string) => tracks.find((x) => x.path === p)!;

@@ -5,7 +5,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { sampleFile, sampleStream } from '../../../src/anim/sample';
+import { sampleFile, sampleStream } from '../../../src/kinds/sample';
 import { Curve, CurvePost, evaluateCurve } from '../../../src/anim/curve';
 import { SharedValues } from '../../../src/anim/sharedValues';
 import { decode } from '../../../src/formats/index';

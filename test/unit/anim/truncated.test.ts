@@ -10,9 +10,9 @@
  */
 import * as assert from 'assert';
 import { decode } from '../../../src/formats';
-import { summarize } from '../../../src/formats/summary';
+import { summarize } from '../../../src/kinds/summary';
 import { formatSummary } from '../../../src/cli/summaryText';
-import { sampleFile } from '../../../src/anim/sample';
+import { sampleFile } from '../../../src/kinds/sample';
 import { readSample, realFiles } from '../helpers';
 import { syntheticKindFiles } from '../../fixtures/j3d-kinds-writer';
 

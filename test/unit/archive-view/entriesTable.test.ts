@@ -6,7 +6,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { FORMAT_IDS, MODEL_KIND } from '../../../src/formats/registry';
+import { FORMAT_IDS, MODEL_KIND } from '../../../src/kinds/registry';
 import type { ListingRow } from '../../../src/wire/archiveProtocol';
 import { rowClass } from '../../../webview/archive/entriesTable';
 import { PROJECT_ROOT } from '../../app-page/build';

@@ -8,7 +8,7 @@
 import * as assert from 'assert';
 import * as zlib from 'zlib';
 import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
-import { ALL_CODES } from '../../../src/formats/codes';
+import { ALL_CODES } from '../../../src/kinds/codes';
 import { bytesIdentity, listArchiveTree, openAnyArchive } from '../../../src/formats/archive/archive';
 import { locateInArchive } from '../../../src/formats/archive/archive-path';
 import { buildPks } from '../../fixtures/pks-writer';

@@ -6,7 +6,7 @@ import * as assert from 'assert';
 import * as zlib from 'zlib';
 import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import { uncoveredRanges, resolvePath } from '../../../src/formats/binary/fields';
-import { ALL_CODES } from '../../../src/formats/codes';
+import { ALL_CODES } from '../../../src/kinds/codes';
 import { decode } from '../../../src/formats/index';
 import { extractPksEntry, isPks, openPks, parsePks } from '../../../src/formats/archive/pks';
 import {

@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { EXPORT_SCHEMA_VERSION, exportDecoded } from '../../../src/export/json';
 import { decode } from '../../../src/formats/index';
-import { FORMAT_LIST, MODEL_KIND } from '../../../src/formats/registry';
+import { FORMAT_LIST, MODEL_KIND } from '../../../src/kinds/registry';
 import { PROJECT_ROOT, readSample } from '../helpers';
 import { cli } from './capture';
 

@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { ALL_CODES } from '../../../src/formats/codes';
+import { ALL_CODES } from '../../../src/kinds/codes';
 import { PROJECT_ROOT } from '../helpers';
 
 function sourceFiles(dir: string): string[] {

@@ -4,7 +4,7 @@
  * ticks 0.2 apart.
  */
 import { strict as assert } from 'assert';
-import { planBva } from '../../../src/formats/jsystem/bva/plan';
+import { planBva } from '../../../src/kinds/jsystem/bva/plan';
 import type { BvaAnim } from '../../../src/formats/jsystem/bva/types';
 import { buildLanes, fitLaneRange, stackLanes } from '../../../webview/curves/scale';
 

@@ -3,7 +3,7 @@
  * (full tracks: BTP texture numbers, BVA visibility …) are drawn as steps, keyed tracks as a line.
  */
 import { strict as assert } from 'assert';
-import { describeTracks } from '../../../src/anim';
+import { describeTracks } from '../../../src/kinds/describe';
 import { decode } from '../../../src/formats/index';
 import { trackVertices } from '../../../webview/curves/paint';
 import type { Lane } from '../../../webview/curves/scale';

@@ -6,7 +6,7 @@
  * per joint in x,y,z × scale,rotation,translation order; rotation values s16 × 2^fraction × 180° / 32768).
  */
 import { strict as assert } from 'assert';
-import { describeGroup } from '../../../src/anim/describe';
+import { describeGroup } from '../../../src/kinds/describe';
 import { decode } from '../../../src/formats/index';
 import { applyEdits, EditOutcome } from '../../../src/edit/applyEdits';
 import { fileEditability } from '../../../src/edit/editability';

@@ -4,7 +4,7 @@
  * samples it (to rounding; rotations between keys to one s16 step, which the game truncates to), and a moved key changes the preview only around it.
  */
 import { strict as assert } from 'assert';
-import { describeTracks } from '../../../src/anim/describe';
+import { describeTracks } from '../../../src/kinds/describe';
 import { decode } from '../../../src/formats/index';
 import { previewTrack } from '../../../webview/curves/editing';
 import { readSample } from '../helpers';

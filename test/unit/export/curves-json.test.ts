@@ -6,7 +6,7 @@
 import { strict as assert } from 'assert';
 import { run } from '../../../src/cli/main';
 import type { CliIO } from '../../../src/cli/output';
-import { sampleStream } from '../../../src/anim/sample';
+import { sampleStream } from '../../../src/kinds/sample';
 import { sampleJsonChunks } from '../../../src/export/files';
 import { decode } from '../../../src/formats/index';
 import { readSample, samplePath } from '../helpers';

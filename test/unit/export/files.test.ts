@@ -3,7 +3,7 @@
  * with a progress fraction that rises to 1; which files are several animations (by the spec).
  */
 import * as assert from 'assert';
-import { sampleFile, sampleStream } from '../../../src/anim/sample';
+import { sampleFile, sampleStream } from '../../../src/kinds/sample';
 import { animationsOf, exportJsonChunks, sampleJsonChunks } from '../../../src/export/files';
 import { exportDecoded } from '../../../src/export/json';
 import { jsonFileText } from '../../../src/export/serialize';

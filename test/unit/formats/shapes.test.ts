@@ -34,7 +34,7 @@ const WIRE: Hot = [
 ];
 
 const SAMPLER: Hot = [
-  ['samplePlan (every J3D track)', 'anim/sample.js', 'm.samplePlan'],
+  ['samplePlan (every J3D track)', 'kinds/sample.js', 'm.samplePlan'],
   ['sampleCurveInto (the Hermite per frame)', 'anim/curve.js', 'm.sampleCurveInto'],
   ['SharedValues.of (tracks that read the same keys)', 'anim/sharedValues.js', 'm.SharedValues.prototype.of'],
 ];
@@ -54,7 +54,7 @@ function childScript(hotList: Hot, work: string): string {
   return `
 const fs = require('fs');
 const { decode } = require(${JSON.stringify(path.join(OUT_SRC, 'formats/index.js'))});
-const { sampleFile } = require(${JSON.stringify(path.join(OUT_SRC, 'anim/sample.js'))});
+const { sampleFile } = require(${JSON.stringify(path.join(OUT_SRC, 'kinds/sample.js'))});
 const { packTree } = require(${JSON.stringify(path.join(OUT_SRC, 'wire/packedTree.js'))});
 const files = ${JSON.stringify(FILES.map((f) => samplePath(f)))}.map((p) => [new Uint8Array(fs.readFileSync(p)), p]);
 const hot = ${JSON.stringify(hotList)}.map(([label, mod, expr]) => {

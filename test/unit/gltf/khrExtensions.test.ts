@@ -9,7 +9,7 @@
  */
 import * as assert from 'assert';
 import * as path from 'path';
-import { applyAnimation, initialState } from '../../../src/anim/apply';
+import { applyAnimation, initialState } from '../../../src/kinds/apply';
 import { gatherGltfInputs } from '../../../src/cli/gltfRun';
 import { exportModelDocument } from '../../../src/gltf/exportModel';
 import { mapMaterial } from '../../../src/gltf/materials';

@@ -8,10 +8,10 @@ import * as path from 'path';
 import { gatherGltfInputs, GltfInputs } from '../../../src/cli/gltfRun';
 import { exportModelDocument, ExportOptions, GltfExport } from '../../../src/gltf/exportModel';
 import { gltfFiles } from '../../../src/gltf/write';
-import { specFor } from '../../../src/formats/registry';
-import { applyAnimation, initialState } from '../../../src/anim/apply';
+import { specFor } from '../../../src/kinds/registry';
+import { applyAnimation, initialState } from '../../../src/kinds/apply';
 import { poseModel } from '../../../src/anim/pose';
-import type { AnimData } from '../../../src/formats/registry';
+import type { AnimData } from '../../../src/kinds/registry';
 import type { ModelData } from '../../../src/formats/model/types';
 import { SAMPLES_DIR } from '../helpers';
 

@@ -9,7 +9,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { sampleFile } from '../../../src/anim/sample';
+import { sampleFile } from '../../../src/kinds/sample';
 import { decode } from '../../../src/formats/index';
 import { syntheticKindFiles } from '../../fixtures/j3d-kinds-writer';
 import { runAsync } from '../../../src/cli/main';

@@ -6,7 +6,7 @@
 import * as assert from 'assert';
 import { Corpus, Input, loadCorpus, runTarget, Target, TARGETS } from '../../../bench/fuzz-targets';
 import { detect } from '../../../src/formats/index';
-import { isAnimFormat } from '../../../src/formats/registry';
+import { isAnimFormat } from '../../../src/kinds/registry';
 import { readSample, realFiles } from '../helpers';
 import { readHostile } from './files';
 

@@ -4,7 +4,7 @@
  * without paying for them (fuzz seed 191507: a spliced motion.bin, 1.3 s and 170 MB to refuse).
  */
 import * as assert from 'assert';
-import { sampleStream } from '../../../src/anim/sample';
+import { sampleStream } from '../../../src/kinds/sample';
 import { decode } from '../../../src/formats/index';
 import { motnSequenceSize } from '../../../src/formats/motn/motn';
 import type { MotnAnim, MotnSequence } from '../../../src/formats/motn/types';

@@ -4,7 +4,7 @@
  * that much in degrees and nothing else; two kinds are not compared.
  */
 import * as assert from 'assert';
-import { describeGroup } from '../../../src/anim/describe';
+import { describeGroup } from '../../../src/kinds/describe';
 import { applyEdits } from '../../../src/edit/applyEdits';
 import { decode } from '../../../src/formats/index';
 import { compareSamples, describeDifference } from '../../../src/import/compareSamples';

@@ -12,9 +12,9 @@
 import * as assert from 'assert';
 import { Document } from '@gltf-transform/core';
 import { KHRTextureTransform } from '@gltf-transform/extensions';
-import { describeTracks } from '../../../src/anim/describe';
+import { describeTracks } from '../../../src/kinds/describe';
 import { decode } from '../../../src/formats/index';
-import type { AnimData } from '../../../src/formats/registry';
+import type { AnimData } from '../../../src/kinds/registry';
 import { readModel } from '../../../src/cli/modelCommands';
 import type { BtkAnim } from '../../../src/formats/jsystem/btk/types';
 import { gltfData, GltfData, readGltf } from '../../../src/import/gltfRead';

@@ -9,11 +9,11 @@
  * original's keys (runs for a step track).
  */
 import * as assert from 'assert';
-import { describeTracks } from '../../../src/anim/describe';
+import { describeTracks } from '../../../src/kinds/describe';
 import { rotationScale } from '../../../src/anim/rotation';
 import { decode } from '../../../src/formats/index';
-import { specFor } from '../../../src/formats/registry';
-import type { AnimData } from '../../../src/formats/registry';
+import { specFor } from '../../../src/kinds/registry';
+import type { AnimData } from '../../../src/kinds/registry';
 import { readGltf } from '../../../src/import/gltfRead';
 import { bindJointNodes, DEFAULT_TOLERANCES, importJoints } from '../../../src/import/importJoints';
 import { hasTrackExtras, importTracks } from '../../../src/import/importTracks';

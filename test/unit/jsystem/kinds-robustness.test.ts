@@ -5,11 +5,11 @@
  * summarised and sent through the wire without throwing either.
  */
 import * as assert from 'assert';
-import { sampleFile } from '../../../src/anim/sample';
+import { sampleFile } from '../../../src/kinds/sample';
 import { DiagnosticSink, MAX_DIAGNOSTICS } from '../../../src/formats/binary/diagnostics';
 import { uncoveredRanges } from '../../../src/formats/binary/fields';
 import { decode } from '../../../src/formats/index';
-import { AnimFormat, specOf } from '../../../src/formats/registry';
+import { AnimFormat, specOf } from '../../../src/kinds/registry';
 import { syntheticKindFiles } from '../../fixtures/j3d-kinds-writer';
 import { prng } from '../../fixtures/prng';
 import { realFiles } from '../helpers';

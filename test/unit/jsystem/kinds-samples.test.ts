@@ -8,7 +8,7 @@
  * offsets are given next to each value.
  */
 import * as assert from 'assert';
-import { sampleFile } from '../../../src/anim/sample';
+import { sampleFile } from '../../../src/kinds/sample';
 import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import { assignPaths, resolvePath, uncoveredRanges, walkFields } from '../../../src/formats/binary/fields';
 import { decode } from '../../../src/formats/index';
@@ -18,7 +18,7 @@ import type { BtpAnim } from '../../../src/formats/jsystem/btp/types';
 import type { BvaAnim } from '../../../src/formats/jsystem/bva/types';
 import { decodeModel } from '../../../src/formats/model/model';
 import type { ModelData } from '../../../src/formats/model/types';
-import { specFor } from '../../../src/formats/registry';
+import { specFor } from '../../../src/kinds/registry';
 import type { DecodedFile } from '../../../src/formats/types';
 import { realFiles, readSample } from '../helpers';
 import { archiveFile } from '../model/fixtures';

@@ -5,16 +5,16 @@
  * sample: these are their only tests against the layout.
  */
 import * as assert from 'assert';
-import { describeGroup } from '../../../src/anim/describe';
-import { sampleFile } from '../../../src/anim/sample';
+import { describeGroup } from '../../../src/kinds/describe';
+import { sampleFile } from '../../../src/kinds/sample';
 import { resolvePath, uncoveredRanges, walkFields } from '../../../src/formats/binary/fields';
-import { ALL_CODES } from '../../../src/formats/codes';
+import { ALL_CODES } from '../../../src/kinds/codes';
 import { decode } from '../../../src/formats/index';
 import type { BcaAnim } from '../../../src/formats/jsystem/bca/types';
 import type { BpkAnim } from '../../../src/formats/jsystem/bpk/types';
 import type { BxkAnim } from '../../../src/formats/jsystem/bxk/types';
 import type { ModelData } from '../../../src/formats/model/types';
-import { FORMAT_LIST, specFor } from '../../../src/formats/registry';
+import { FORMAT_LIST, specFor } from '../../../src/kinds/registry';
 import type { DecodedFile } from '../../../src/formats/types';
 import {
   syntheticKindFiles, writeBca, writeBla, writeBlk, writeBpa, writeBpk, writeBtp, writeBva, writeBxa, writeBxk,

@@ -9,7 +9,7 @@ import { textureFileName } from '../../../src/cli/modelCommands';
 import { samplePath } from '../helpers';
 import { readAnimationInput } from '../../../src/cli/input';
 import { decode } from '../../../src/formats/index';
-import { sampleFile } from '../../../src/anim/sample';
+import { sampleFile } from '../../../src/kinds/sample';
 
 const KURIBO = samplePath('archives/Kuribo.arc/Kuribo/Kuribo.bdl');
 const WALK = samplePath('archives/Kuribo.arc/Kuribo/Walk.bck');

@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { companionsAmong } from '../../../src/formats/model/pick';
+import { companionsAmong } from '../../../src/kinds/companions';
 
 describe('"Also play": the animations beside a file that change a model', () => {
   it('lists every kind with an apply facet (not the file itself, not MOTN, models or other files), by name', () => {

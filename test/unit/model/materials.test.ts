@@ -5,8 +5,8 @@ import { decodeModel } from '../../../src/formats/model';
 import type { ModelData } from '../../../src/formats/model';
 import type { BrkAnim } from '../../../src/formats/jsystem/brk/types';
 import type { BtkAnim } from '../../../src/formats/jsystem/btk/types';
-import { bindBrkMaterials } from '../../../src/formats/jsystem/brk/binding';
-import { bindBtkMaterials } from '../../../src/formats/jsystem/btk/binding';
+import { bindBrkMaterials } from '../../../src/kinds/jsystem/brk/binding';
+import { bindBtkMaterials } from '../../../src/kinds/jsystem/btk/binding';
 import { archiveFile, CORE_BDL, FOOT_BDL } from './fixtures';
 
 function model(bytes: Uint8Array): ModelData {

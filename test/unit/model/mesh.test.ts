@@ -11,7 +11,7 @@ import { DrawMatrixKind } from '../../../src/formats/model/types';
 import { decodeModelTexture, decodeModelTextures } from '../../../src/formats/model/tex1';
 import { decode } from '../../../src/formats/index';
 import { bindPoseModel, poseModel } from '../../../src/anim/pose';
-import { applyAnimation, initialState } from '../../../src/anim/apply';
+import { applyAnimation, initialState } from '../../../src/kinds/apply';
 import { readSample } from '../helpers';
 import { archiveFile, f32hex } from './fixtures';
 

@@ -8,8 +8,9 @@ import { decode } from '../../../src/formats/index';
 import { decodeModel } from '../../../src/formats/model';
 import type { ModelData } from '../../../src/formats/model';
 import type { BckAnim } from '../../../src/formats/jsystem/bck/types';
-import { sampleFile } from '../../../src/anim';
-import { bindAnimation, bindPose, boneSegments, computePose, LOCAL_STRIDE } from '../../../src/anim/skeleton';
+import { sampleFile } from '../../../src/kinds/sample';
+import { bindAnimation } from '../../../src/anim/skeleton';
+import { bindPose, boneSegments, computePose, LOCAL_STRIDE } from '../../../src/formats/model/jointMatrices';
 import { writeBck } from '../../fixtures/j3d-writer';
 import { archiveFile, BOSS_BDL, CORE_BDL, f32hex, FOOT_BDL } from './fixtures';
 

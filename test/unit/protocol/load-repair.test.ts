@@ -8,7 +8,7 @@ import type { Diagnostic } from '../../../src/formats/binary/diagnostics';
 import { DiagnosticSink } from '../../../src/formats/binary/diagnostics';
 import { decode } from '../../../src/formats/index';
 import { decodeModel } from '../../../src/formats/model/model';
-import { summarize } from '../../../src/formats/summary';
+import { summarize } from '../../../src/kinds/summary';
 import { bindModel } from '../../../src/extension/model/binding';
 import { loadedFileOf } from '../../../src/wire/loadedFile';
 import { isHostToWebview, LoadedFile, msg } from '../../../src/wire/protocol';

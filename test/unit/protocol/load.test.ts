@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { animFromPayload } from '../../../src/wire/animPayload';
-import { summarize } from '../../../src/formats/summary';
+import { summarize } from '../../../src/kinds/summary';
 import { decode } from '../../../src/formats/index';
 import { assignPaths, FieldNode, resolvePath } from '../../../src/formats/binary/fields';
 import type { BckAnim } from '../../../src/formats/jsystem/bck/types';
@@ -14,7 +14,7 @@ import { listSamples, readSample, realFiles } from '../helpers';
 import { hostilePath } from '../hostile/files';
 import * as fs from 'fs';
 import type { MotnAnim } from '../../../src/formats/motn/types';
-import { specFor } from '../../../src/formats/registry';
+import { specFor } from '../../../src/kinds/registry';
 
 /** What the host posts, through structured clone (what postMessage does). */
 function posted(file: DecodedFile): LoadedFile {

@@ -2,7 +2,7 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { updateExportSchema, updatePackageJson, updateReadme } from '../../../src/export/registryDocs';
-import { editorFilePatterns, FORMAT_LIST } from '../../../src/formats/registry';
+import { editorFilePatterns, FORMAT_LIST } from '../../../src/kinds/registry';
 import { PROJECT_ROOT } from '../helpers';
 
 const read = (file: string): string => fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8');

@@ -8,8 +8,8 @@ import { strict as assert } from 'assert';
 import { assignPaths, walkFields } from '../../../src/formats/binary/fields';
 import { detect } from '../../../src/formats/detect';
 import { decode } from '../../../src/formats/index';
-import { FORMAT_LIST, specOfName } from '../../../src/formats/registry';
-import type { AnySpec } from '../../../src/formats/registry';
+import { FORMAT_LIST, specOfName } from '../../../src/kinds/registry';
+import type { AnySpec } from '../../../src/kinds/registry';
 import { syntheticKindFiles } from '../../fixtures/j3d-kinds-writer';
 import { realFiles } from '../helpers';
 

@@ -4,7 +4,7 @@
  * byte-identical is measured in the bench, not asserted. Bad keys are refused with their path.
  */
 import { strict as assert } from 'assert';
-import { sampleFile } from '../../../src/anim';
+import { sampleFile } from '../../../src/kinds/sample';
 import { decode } from '../../../src/formats/index';
 import { buildBckFromKeys } from '../../../src/write/j3d/kinds/bck';
 import { BuildInputError } from '../../../src/write/input';

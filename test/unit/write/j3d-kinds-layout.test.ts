@@ -7,7 +7,7 @@
  * their JSON path.
  */
 import { strict as assert } from 'assert';
-import { sampleFile } from '../../../src/anim';
+import { sampleFile } from '../../../src/kinds/sample';
 import { decode } from '../../../src/formats/index';
 import type { DecodedFile } from '../../../src/formats/types';
 import { buildFromKeys } from '../../../src/write/buildFromKeys';

@@ -4,7 +4,7 @@
  * measured in the bench (`npm run bench`), not asserted.
  */
 import { strict as assert } from 'assert';
-import { sampleStream } from '../../../src/anim';
+import { sampleStream } from '../../../src/kinds/sample';
 import { decode } from '../../../src/formats/index';
 import { buildMotnFromKeys } from '../../../src/write/motn/layout';
 import { keysDocument } from '../../../src/write/keysForm';

@@ -4,9 +4,9 @@
  * `window.harness` for the tests. URL: index.html?file=j3d/smg/TripodBossCore/Wait.btk&group=entry:0&theme=dark&clock=manual
  */
 import { decode } from '../../../src/formats';
-import type { AnimData } from '../../../src/formats/registry';
-import { describeGroup } from '../../../src/anim/describe';
-import { specFor } from '../../../src/formats/registry';
+import type { AnimData } from '../../../src/kinds/registry';
+import { describeGroup } from '../../../src/kinds/describe';
+import { specFor } from '../../../src/kinds/registry';
 import { listGroups, PlayerCurves } from '../../../webview/curves';
 import { createPreview, Preview } from '../../../webview/preview';
 import type { PlayerClock } from '../../../webview/player';

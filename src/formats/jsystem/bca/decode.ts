@@ -8,9 +8,9 @@
  * 4-byte count/index entry), `scaleBank` (f32), `rotationBank` (s16), `translationBank` (f32).
  */
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
-import { noteDeclaredCount } from '../family';
+import { noteDeclaredCount } from '../declared';
 import { compositeElement, scalarElement } from '../../binary/builder';
-import type { FormatResult } from '../../result';
+import type { FormatDecoder, FormatResult } from '../../result';
 import { ChunkContext, decodeJsystemFile, readAnimationStart } from '../container';
 import { copyF32Bank, copyS16Bank } from '../banks';
 import { defineLazy } from '../lazy';
@@ -77,3 +77,7 @@ function decodeAnf1(ctx: ChunkContext): BcaAnim {
   return anim;
 }
 
+/** BCA at the byte level: `J3D1bca1`, `*.bca`. */
+export const BCA_DECODER: FormatDecoder<BcaAnim> = {
+  id: 'bca', magic: { kind: 'j3d', type: 'bca1' }, filePatterns: ['*.bca'], decode: decodeBca, codes: BCA_CODES,
+};

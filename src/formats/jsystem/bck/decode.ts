@@ -9,12 +9,12 @@
  */
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
 import { compositeElement, scalarElement } from '../../binary/builder';
-import type { FormatResult } from '../../result';
+import type { FormatDecoder, FormatResult } from '../../result';
 import type { BckAnim } from './types';
 import { ChunkContext, checkCommonHeader, decodeJsystemFile, loopModeDisplay } from '../container';
 import { copyF32Bank, copyS16Bank } from '../banks';
 import { BankRef, KEY_TABLE_ENTRY, TrackChecker, bankRef } from '../keytable';
-import { KeyTrackCounts, noteDeclaredCount } from '../family';
+import { KeyTrackCounts, noteDeclaredCount } from '../declared';
 import { defineLazy, isPending } from '../lazy';
 import { BCK_JOINT_SIZE, lazyJoints } from './joints';
 
@@ -113,3 +113,7 @@ function checkJoints(bytes: Uint8Array, offset: number, count: number, banks: Ba
   return { tracks: count * 9, keyed, constant, keys };
 }
 
+/** BCK at the byte level: `J3D1bck1`, `*.bck`. */
+export const BCK_DECODER: FormatDecoder<BckAnim> = {
+  id: 'bck', magic: { kind: 'j3d', type: 'bck1' }, filePatterns: ['*.bck'], decode: decodeBck, codes: BCK_CODES,
+};

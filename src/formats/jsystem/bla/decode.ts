@@ -7,8 +7,8 @@
  * FullTrackEntry) and `weightBank` (f32).
  */
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
-import { noteDeclaredCount } from '../family';
-import type { FormatResult } from '../../result';
+import { noteDeclaredCount } from '../declared';
+import type { FormatDecoder, FormatResult } from '../../result';
 import { ChunkContext, decodeJsystemFile, readTableAndBank } from '../container';
 import { copyF32Bank } from '../banks';
 import { CLUSTER_HEADER_SIZE, CLUSTER_NAMES } from '../cluster';
@@ -39,3 +39,8 @@ function decodeClf1(ctx: ChunkContext): BlaAnim {
   noteDeclaredCount(anim, 'weight tracks', trackCount, table.count);
   return anim;
 }
+
+/** BLA at the byte level: `J3D1bla1`, `*.bla`. */
+export const BLA_DECODER: FormatDecoder<BlaAnim> = {
+  id: 'bla', magic: { kind: 'j3d', type: 'bla1' }, filePatterns: ['*.bla'], decode: decodeBla, codes: BLA_CODES,
+};

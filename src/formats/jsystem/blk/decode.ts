@@ -7,8 +7,8 @@
  * weightBankOffset; then `trackTable` (6-byte KeyTableEntry) and `weightBank` (f32).
  */
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
-import { noteDeclaredCount } from '../family';
-import type { FormatResult } from '../../result';
+import { noteDeclaredCount } from '../declared';
+import type { FormatDecoder, FormatResult } from '../../result';
 import { ChunkContext, decodeJsystemFile, readTableAndBank } from '../container';
 import { copyF32Bank } from '../banks';
 import { CLUSTER_HEADER_SIZE, CLUSTER_NAMES } from '../cluster';
@@ -39,3 +39,8 @@ function decodeClk1(ctx: ChunkContext): BlkAnim {
   noteDeclaredCount(anim, 'weight tracks', trackCount, table.count);
   return anim;
 }
+
+/** BLK at the byte level: `J3D1blk1`, `*.blk`. */
+export const BLK_DECODER: FormatDecoder<BlkAnim> = {
+  id: 'blk', magic: { kind: 'j3d', type: 'blk1' }, filePatterns: ['*.blk'], decode: decodeBlk, codes: BLK_CODES,
+};

@@ -9,9 +9,9 @@
  * `rBank` … `aBank` (u8).
  */
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
-import { noteDeclaredCount } from '../family';
+import { noteDeclaredCount } from '../declared';
 import { compositeElement, scalarElement } from '../../binary/builder';
-import type { FormatResult } from '../../result';
+import type { FormatDecoder, FormatResult } from '../../result';
 import { colourEntryLabel, MATERIAL_COLOUR_HEADER_SIZE, readMaterialColourHeader } from '../colour';
 import { RGBA } from '../rgba';
 import { ChunkContext, decodeJsystemFile } from '../container';
@@ -62,3 +62,8 @@ function decodePaf1(ctx: ChunkContext): BpaAnim {
   noteDeclaredCount(anim, 'entries', h.entryCount, table.count);
   return anim;
 }
+
+/** BPA at the byte level: `J3D1bpa1`, `*.bpa`. */
+export const BPA_DECODER: FormatDecoder<BpaAnim> = {
+  id: 'bpa', magic: { kind: 'j3d', type: 'bpa1' }, filePatterns: ['*.bpa'], decode: decodeBpa, codes: BPA_CODES,
+};

@@ -8,9 +8,9 @@
  * `nameTable` (JUTNameTab) and `rBank` … `aBank` (s16).
  */
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
-import { noteDeclaredCount } from '../family';
+import { noteDeclaredCount } from '../declared';
 import { compositeElement, scalarElement } from '../../binary/builder';
-import type { FormatResult } from '../../result';
+import type { FormatDecoder, FormatResult } from '../../result';
 import { ColourConstantChecker, colourEntryLabel, MATERIAL_COLOUR_HEADER_SIZE, readMaterialColourHeader } from '../colour';
 import { RGBA } from '../rgba';
 import { ChunkContext, decodeJsystemFile } from '../container';
@@ -63,3 +63,8 @@ function decodePak1(ctx: ChunkContext): BpkAnim {
   noteDeclaredCount(anim, 'entries', h.entryCount, table.count);
   return anim;
 }
+
+/** BPK at the byte level: `J3D1bpk1`, `*.bpk`. */
+export const BPK_DECODER: FormatDecoder<BpkAnim> = {
+  id: 'bpk', magic: { kind: 'j3d', type: 'bpk1' }, filePatterns: ['*.bpk'], decode: decodeBpk, codes: BPK_CODES,
+};

@@ -14,10 +14,10 @@
  * offsets say (tool-saved files leave non-zero offsets there).
  */
 import { DiagnosticCode, DiagnosticSink, hex } from '../../binary/diagnostics';
-import { noteDeclaredCount } from '../family';
+import { noteDeclaredCount } from '../declared';
 import { ElementLayout } from '../../binary/fields';
 import { compositeElement, scalarElement } from '../../binary/builder';
-import type { FormatResult } from '../../result';
+import type { FormatDecoder, FormatResult } from '../../result';
 import type { BrkAnim, BrkColorBanks, BrkEntry } from './types';
 import { ChunkContext, checkCommonHeader, decodeJsystemFile, loopModeDisplay } from '../container';
 import { copyS16Bank, readU16 } from '../banks';
@@ -137,3 +137,8 @@ function decodeTrk1(ctx: ChunkContext): BrkAnim {
   noteDeclaredCount(anim, 'konstant entries', konstantCount, konstant.entries.length);
   return anim;
 }
+
+/** BRK at the byte level: `J3D1brk1`, `*.brk`. */
+export const BRK_DECODER: FormatDecoder<BrkAnim> = {
+  id: 'brk', magic: { kind: 'j3d', type: 'brk1' }, filePatterns: ['*.brk'], decode: decodeBrk, codes: BRK_CODES,
+};

@@ -13,9 +13,9 @@
  * `sizeSlack`.
  */
 import { DiagnosticCode, DiagnosticSink, hex } from '../../binary/diagnostics';
-import { noteDeclaredCount } from '../family';
+import { noteDeclaredCount } from '../declared';
 import { compositeElement, recordElement, scalarElement } from '../../binary/builder';
-import type { FormatResult } from '../../result';
+import type { FormatDecoder, FormatResult } from '../../result';
 import type { KeyTrack } from '../types';
 import { BtkAnim, BtkEntry, MatrixMode } from './types';
 import { ChunkContext, checkCommonHeader, decodeJsystemFile, loopModeDisplay } from '../container';
@@ -175,3 +175,8 @@ function decodeTtk1(ctx: ChunkContext): BtkAnim {
   noteDeclaredCount(anim, 'entries', main.declaredEntries, main.entries.length);
   return anim;
 }
+
+/** BTK at the byte level: `J3D1btk1`, `*.btk`. */
+export const BTK_DECODER: FormatDecoder<BtkAnim> = {
+  id: 'btk', magic: { kind: 'j3d', type: 'btk1' }, filePatterns: ['*.btk'], decode: decodeBtk, codes: BTK_CODES,
+};

@@ -8,9 +8,9 @@
  * shown, never checked) and `nameTable` (JUTNameTab).
  */
 import { DiagnosticCode, DiagnosticSink, hex } from '../../binary/diagnostics';
-import { noteDeclaredCount } from '../family';
+import { noteDeclaredCount } from '../declared';
 import { recordElement, scalarElement } from '../../binary/builder';
-import type { FormatResult } from '../../result';
+import type { FormatDecoder, FormatResult } from '../../result';
 import { ChunkContext, decodeJsystemFile, readAnimationStart } from '../container';
 import { copyU16Bank } from '../banks';
 import { FullTrackChecker } from '../fulltrack';
@@ -71,3 +71,8 @@ function decodeTpt1(ctx: ChunkContext): BtpAnim {
   noteDeclaredCount(anim, 'entries', entryCount, table.count);
   return anim;
 }
+
+/** BTP at the byte level: `J3D1btp1`, `*.btp`. */
+export const BTP_DECODER: FormatDecoder<BtpAnim> = {
+  id: 'btp', magic: { kind: 'j3d', type: 'btp1' }, filePatterns: ['*.btp'], decode: decodeBtp, codes: BTP_CODES,
+};

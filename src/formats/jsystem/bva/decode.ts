@@ -6,8 +6,8 @@
  * FullTrackEntry: count, index) and `visibilityBank` (u8).
  */
 import { DiagnosticCode, DiagnosticSink, hex } from '../../binary/diagnostics';
-import { noteDeclaredCount } from '../family';
-import type { FormatResult } from '../../result';
+import { noteDeclaredCount } from '../declared';
+import type { FormatDecoder, FormatResult } from '../../result';
 import { ChunkContext, decodeJsystemFile, readTableAndBank } from '../container';
 import { copyU8Bank } from '../banks';
 import { FULL_TRACK_ENTRY, FULL_TRACK_ENTRY_SIZE, FullTrackChecker } from '../fulltrack';
@@ -55,3 +55,8 @@ function decodeVaf1(ctx: ChunkContext): BvaAnim {
   noteDeclaredCount(anim, 'shapes', shapeCount, table.count);
   return anim;
 }
+
+/** BVA at the byte level: `J3D1bva1`, `*.bva`. */
+export const BVA_DECODER: FormatDecoder<BvaAnim> = {
+  id: 'bva', magic: { kind: 'j3d', type: 'bva1' }, filePatterns: ['*.bva'], decode: decodeBva, codes: BVA_CODES,
+};

@@ -9,9 +9,9 @@
  * `aBank` (u8), each as long as its tracks need (no stored length) up to the next table.
  */
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
-import { noteDeclaredCount } from '../family';
+import { noteDeclaredCount } from '../declared';
 import { compositeElement, scalarElement } from '../../binary/builder';
-import type { FormatResult } from '../../result';
+import type { FormatDecoder, FormatResult } from '../../result';
 import { RGBA } from '../rgba';
 import { ChunkContext, decodeJsystemFile } from '../container';
 import { copyU8Bank } from '../banks';
@@ -60,3 +60,8 @@ function decodeVcf1(ctx: ChunkContext): BxaAnim {
   for (const c of [0, 1]) noteDeclaredCount(anim, `channel ${c} entries`, h.entryCounts[c], tables[c].count);
   return anim;
 }
+
+/** BXA at the byte level: `J3D1bxa1`, `*.bxa`. */
+export const BXA_DECODER: FormatDecoder<BxaAnim> = {
+  id: 'bxa', magic: { kind: 'j3d', type: 'bxa1' }, filePatterns: ['*.bxa'], decode: decodeBxa, codes: BXA_CODES,
+};

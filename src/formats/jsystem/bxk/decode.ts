@@ -10,9 +10,9 @@
  * length) up to the next table.
  */
 import { DiagnosticCode, DiagnosticSink } from '../../binary/diagnostics';
-import { noteDeclaredCount } from '../family';
+import { noteDeclaredCount } from '../declared';
 import { compositeElement, scalarElement } from '../../binary/builder';
-import type { FormatResult } from '../../result';
+import type { FormatDecoder, FormatResult } from '../../result';
 import { ColourConstantChecker } from '../colour';
 import { RGBA } from '../rgba';
 import { ChunkContext, decodeJsystemFile } from '../container';
@@ -77,3 +77,8 @@ function decodeVck1(ctx: ChunkContext): BxkAnim {
   for (const c of [0, 1]) noteDeclaredCount(anim, `channel ${c} entries`, h.entryCounts[c], tables[c].count);
   return anim;
 }
+
+/** BXK at the byte level: `J3D1bxk1`, `*.bxk`. */
+export const BXK_DECODER: FormatDecoder<BxkAnim> = {
+  id: 'bxk', magic: { kind: 'j3d', type: 'bxk1' }, filePatterns: ['*.bxk'], decode: decodeBxk, codes: BXK_CODES,
+};
