@@ -17,8 +17,7 @@ import type { Companion } from '../../src/wire/protocol';
 import type { PageServices } from '../app/bus';
 import { asRecord, Panel, PanelContext, RenderReport } from '../app/panel';
 import { Player } from '../player/player';
-import type { ModelView, ModelViewStatus } from '../render/modelView';
-import type { View3d } from '../view3d/api';
+import type { ModelViewApi, ModelViewStatus, View3d } from '../view3d/api';
 import { el } from '../shared/dom';
 import { AlsoPlayList } from './alsoPlay';
 import { PlayingAlong, playingAlong, PoseComposer } from './compose';
@@ -46,7 +45,7 @@ export class ModelPanel implements Panel {
   private readonly playerHost = el('div', 'as-modelpanel-player');
   private readonly message = el('div', 'as-modelpanel-message');
   private readonly viewHost = el('div', 'as-modelpanel-view');
-  view: ModelView | undefined;
+  view: ModelViewApi | undefined;
   /** The model file's own player (a model has no curve panel): plays the ticked animations. */
   player: Player | undefined;
   private context: PanelContext | undefined;
@@ -256,7 +255,7 @@ export class ModelPanel implements Panel {
 
   // ---- the view ------------------------------------------------------------------------------
 
-  private ensureView(view3d: View3d): ModelView {
+  private ensureView(view3d: View3d): ModelViewApi {
     if (this.view) return this.view;
     const view = new view3d.ModelView({ label: '3D model view' }).mount(this.viewHost);
     view.onStatus(() => {

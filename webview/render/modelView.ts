@@ -19,12 +19,11 @@ import { ModelPayload, RenderProblem, unpackModelPayload } from '../../src/wire/
 import { CameraState, fitCamera, MAX_PITCH, MIN_PITCH, sphereOf, Vec3 } from '../skeleton/camera';
 import { watchTheme } from '../curves/theme';
 import { el, Emitter } from '../shared/dom';
+import type { ModelViewApi, ModelViewStatus } from '../view3d/api';
 import { depthRange, multiply, projectionMatrix, viewMatrix } from './camera';
 import { parseCssColor } from './gl';
 import { GLOBAL_APPROXIMATIONS } from './gx/materialConfig';
 import { FrameInput, ModelRenderer, RendererStats } from './renderer';
-
-export type ModelViewStatus = 'empty' | 'ready' | 'no-webgl2' | 'context-lost';
 
 export interface ModelHover {
   shape: number;
@@ -55,7 +54,7 @@ const ZOOM_STEP = 1.15;
 
 type Rgba4 = [number, number, number, number];
 
-export class ModelView {
+export class ModelView implements ModelViewApi {
   readonly element = el('div', 'as-model');
   readonly canvas = el('canvas', 'as-model-canvas');
   private readonly stage = el('div', 'as-model-stage');

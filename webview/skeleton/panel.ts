@@ -10,14 +10,14 @@ import type { PageServices, ShownGroup } from '../app/bus';
 import type { Panel, PanelContext, RenderReport } from '../app/panel';
 import { groupCount } from '../curves/groups';
 import { el } from '../shared/dom';
-import type { SkeletonView } from './skeletonView';
+import type { SkeletonViewApi } from '../view3d/api';
 
 export class SkeletonPanel implements Panel {
   readonly id = 'skeleton';
   readonly slot = 'side';
   visible = false;
   readonly element = el('div', 'as-skeleton-host');
-  view: SkeletonView | undefined;
+  view: SkeletonViewApi | undefined;
   private anim: AnimData | undefined;
   /** It has something to show (the model view may still be showing it better). */
   private eligible = false;

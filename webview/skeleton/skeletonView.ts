@@ -19,6 +19,7 @@ import type { ModelData } from '../../src/formats/model/types';
 import type { ModelInfo } from '../../src/wire/protocol';
 import { readThemeColors, ThemeColors, watchTheme } from '../curves/theme';
 import { el } from '../shared/dom';
+import type { SkeletonViewApi } from '../view3d/api';
 import { plural } from '../../src/formats/binary/text';
 import {
   addPoint, Bounds, CameraState, clipSegment, emptyBounds, fitCamera, MAX_PITCH, MIN_PITCH, niceStep, project, sphereOf,
@@ -50,7 +51,7 @@ function fmt(v: number): string {
   return Object.is(r, -0) ? '0' : String(r);
 }
 
-export class SkeletonView {
+export class SkeletonView implements SkeletonViewApi {
   readonly element = el('div', 'as-skeleton');
   readonly canvas = el('canvas', 'as-skeleton-canvas');
   private readonly caption = el('div', 'as-skeleton-caption');
