@@ -14,7 +14,7 @@
 import * as vscode from 'vscode';
 import { escapeControls } from '../formats/binary/text';
 import type { Diagnostic, Severity } from '../formats/binary/diagnostics';
-import { problemsUri } from './problemsNavigation';
+import { problemsUri } from './problemsUri';
 import { diagnosticsSettings, SeverityOverride } from './settings';
 
 export const COLLECTION_NAME = 'animscope';

@@ -4,20 +4,17 @@
  *
  * VS Code opens a Problems entry as `openEditor({ resource, options: { selection } })`; a custom
  * editor is never told that selection. So an animation's entries are published under a stand-in
- * resource of its own scheme (`animscope-problems:<path> (AnimScope)?{"uri":…,"label":…}`): its name
- * matches no AnimScope editor, so VS Code opens it as text at the entry's position, here one
- * character per byte, 16 a line (the hex-dump positions of diagnostics.ts). That text editor is
- * replaced at once: the file's AnimScope editor comes forward (opened if it is not) and selects the
- * bytes and the field that owns them. package.json's resourceLabelFormatters shows the stand-in's
- * folder as the file's (its `label`), and the file keeps its problem colour and count in the Explorer
- * (VS Code gives those to the stand-in). F8 / Shift+F8 in the AnimScope editor step through its entries.
+ * resource of its own scheme (problemsUri.ts): its name matches no AnimScope editor, so VS Code
+ * opens it as text at the entry's position, here one character per byte, 16 a line (the hex-dump
+ * positions of diagnostics.ts). That text editor is replaced at once: the file's AnimScope editor
+ * comes forward (opened if it is not) and selects the bytes and the field that owns them. The file
+ * keeps its problem colour and count in the Explorer (VS Code gives those to the stand-in). F8 /
+ * Shift+F8 in the AnimScope editor step through its entries.
  */
 import * as vscode from 'vscode';
 import type { AnimationEditorProvider } from './editorProvider';
+import { fileOfProblemsUri, PROBLEMS_SCHEME, problemsUri } from './problemsUri';
 
-export const PROBLEMS_SCHEME = 'animscope-problems';
-/** Makes the stand-in's name differ from the file's (an AnimScope editor would open it, with no selection). */
-const SUFFIX = ' (AnimScope)';
 /** Bytes a line of the stand-in text (as in the entries' positions: diagnostics.ts hexDumpRange). */
 const BYTES_PER_LINE = 16;
 
@@ -25,24 +22,6 @@ export const NAVIGATION_COMMANDS = {
   nextProblem: 'animscope.nextProblem',
   previousProblem: 'animscope.previousProblem',
 } as const;
-
-/** The stand-in resource the Problems entries of `file` are published under. */
-export function problemsUri(file: vscode.Uri): vscode.Uri {
-  const folder = vscode.Uri.joinPath(file, '..');
-  const label = file.scheme === 'file' ? folder.fsPath : folder.path;
-  return vscode.Uri.from({ scheme: PROBLEMS_SCHEME, path: file.path + SUFFIX, query: JSON.stringify({ uri: file.toString(), label }) });
-}
-
-/** The file a stand-in resource is for; undefined for anything else. */
-export function fileOfProblemsUri(uri: vscode.Uri): vscode.Uri | undefined {
-  if (uri.scheme !== PROBLEMS_SCHEME) return undefined;
-  try {
-    const { uri: file } = JSON.parse(uri.query) as { uri?: unknown };
-    return typeof file === 'string' ? vscode.Uri.parse(file, true) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A position in the stand-in text as a byte offset. */
 export function offsetAt(p: vscode.Position): number {

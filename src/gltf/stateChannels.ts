@@ -9,11 +9,21 @@
  * - BVA → `KHR_node_visibility` on the shape's node + a pointer channel on `visible`, STEP.
  * TEV and konst registers (BRK) and texture indices (BTP) stay in extras only.
  */
-import type { Accessor, Animation, Document } from '@gltf-transform/core';
+import type { Accessor, Animation, Document, Material, Node } from '@gltf-transform/core';
 import { KHRTextureTransform, Transform } from '@gltf-transform/extensions';
-import type { ModelDocument } from './document';
+import type { MaterialMapping } from './materials';
 import { KHRAnimationPointer, KHRNodeVisibility } from './pointerExtensions';
 import type { StateExtras } from './stateAnimation';
+
+/** What the channels target in a model's glTF document (document.ts ModelDocument is one). */
+export interface StateTargets {
+  doc: Document;
+  /** The model's materials, and how each maps to glTF (its base colour texture's texgen matrix, colour source). */
+  materials: readonly Material[];
+  mappings: readonly MaterialMapping[];
+  /** One node per SHP1 shape. */
+  shapeNodes: readonly Node[];
+}
 
 export interface UvTransform {
   offset: [number, number];
@@ -49,7 +59,7 @@ function extensionOf<T>(doc: Document, ctor: { EXTENSION_NAME: string; new (doc:
 }
 
 /** Adds the channels of `state` to `anim`; returns how many, and one note per thing it could not carry exactly. */
-export function addStateChannels(m: ModelDocument, anim: Animation, state: StateExtras, fps: number): { channels: number; notes: string[] } {
+export function addStateChannels(m: StateTargets, anim: Animation, state: StateExtras, fps: number): { channels: number; notes: string[] } {
   const { doc } = m;
   const buffer = doc.getRoot().listBuffers()[0];
   const notes: string[] = [];

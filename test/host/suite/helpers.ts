@@ -12,7 +12,7 @@ import { decode } from '../../../src/formats/index';
 import type { DecodedFile } from '../../../src/formats/types';
 import { PROTOCOL_VERSION } from '../../../src/wire/protocol';
 import type { OpenTiming, RenderState, SelectionState } from '../../../src/extension/editorProvider';
-import { problemsUri } from '../../../src/extension/problemsNavigation';
+import { problemsUri } from '../../../src/extension/problemsUri';
 
 export const EXTENSION_ID = 'animscope.animscope';
 export const VIEW_TYPE = 'animscope.animation';

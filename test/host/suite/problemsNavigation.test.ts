@@ -5,7 +5,7 @@
  */
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { problemsUri } from '../../../src/extension/problemsNavigation';
+import { problemsUri } from '../../../src/extension/problemsUri';
 import {
   assertActiveCustomEditor, closeAll, codeOf, copySample, corruptBck, lastSelection, openWith, setUp, tempDir, VIEW_TYPE, waitFor,
   waitForProblems, waitForRender,
