@@ -74,7 +74,7 @@ export const tests: E2ETest[] = [
       const resourceRow = page.locator('.markers-panel .monaco-list-row', { hasText: CUT }).first();
       const resourceText = (await resourceRow.innerText()).replace(/\s+/g, ' ');
       ctx.log(`Problems resource row: ${resourceText}`);
-      // the stand-in resource reads as the file and its folder (problemsNavigation.ts, package.json resourceLabelFormatters)
+      // the stand-in resource reads as the file and its folder (problemsUri.ts, package.json resourceLabelFormatters)
       if (!resourceText.startsWith(`${CUT} (AnimScope)`) || !resourceText.includes(ctx.folder.replace(/^\//, ''))) {
         fail(`the Problems resource row reads "${resourceText}", not the file and its folder ${ctx.folder}`);
       }
