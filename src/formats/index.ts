@@ -3,7 +3,7 @@
  * the tests and the editor share.
  */
 import { DiagnosticSink, hex } from './binary/diagnostics';
-import { FieldNode, readFixedString } from './binary/fields';
+import { FieldNode, fieldNode, readFixedString } from './binary/fields';
 import { fillGaps } from './binary/builder';
 import { decompressYaz0, isYaz0 } from './archive/yaz0';
 import { detect } from './detect';
@@ -37,7 +37,7 @@ export function tooLargeFile(name: string, size: number): DecodedFile {
   const diagnostics = new DiagnosticSink();
   diagnostics.error('FILE_TOO_LARGE', 0, 0, `The file is ${size} bytes (${(size / 1048576).toFixed(1)} MiB), more than any animation ` +
     `can be (${MAX_ANIMATION_SIZE / 1048576} MiB): it was not read. Open it with a hex editor.`);
-  const root: FieldNode = { name: '', path: '', offset: 0, size: 0, type: 'file', children: [] };
+  const root = fieldNode('', 0, 0, 'file', undefined, []);
   return { format: 'unknown', fileName: name, bytes: new Uint8Array(0), root, diagnostics: diagnostics.finish() };
 }
 
@@ -86,12 +86,12 @@ export function decode(input: Uint8Array, name = '', options: DecodeOptions = {}
     } catch (e) {
       // A decoder bug must still not take the editor down: report it as a diagnostic.
       diagnostics.error('INTERNAL_ERROR', 0, 0, `Decoder failure: ${e instanceof Error ? e.message : String(e)}`);
-      root = { name: '', path: '', offset: 0, size: bytes.length, type: 'file', children: [] };
+      root = fieldNode('', 0, bytes.length, 'file', undefined, []);
     }
   } else {
     const what = detected === 'rarc' ? 'a RARC archive (list it with `animscope ls`)' : `not a known animation (magic ${JSON.stringify(readFixedString(bytes, 0, 4))})`;
     diagnostics.error('UNKNOWN_FORMAT', 0, Math.min(8, bytes.length), `The data is ${what}.`);
-    root = { name: '', path: '', offset: 0, size: bytes.length, type: 'file', children: [] };
+    root = fieldNode('', 0, bytes.length, 'file', undefined, []);
   }
   root.name = '';
   root.path = '';

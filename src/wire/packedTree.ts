@@ -10,7 +10,7 @@
  * array its largest value fits (most of motion.bin's fit 8 or 16 bits: 855 → 470 KB; see narrow). `numbers`
  * holds the numeric values of the nodes flagged HAS_NUMBER, in node order.
  */
-import { ArrayLayout, assignPaths, ElementLayout, FieldNode, FieldRole } from '../formats/binary/fields';
+import { ArrayLayout, assignPaths, ElementLayout, FieldNode, fieldNode, FieldRole } from '../formats/binary/fields';
 import { keepShape } from '../runtime/shapes';
 
 export type PackedColumn = Uint8Array | Uint16Array | Uint32Array | Float64Array;
@@ -163,7 +163,7 @@ export function unpackTree(packed: PackedTree): FieldNode | undefined {
     const name = str(names[i]);
     const type = str(types[i]);
     if (name === undefined || type === undefined || offsets[i] < 1 || sizes[i] < 1) return undefined;
-    const node: FieldNode = { name, path: '', offset: offsets[i] - 1, size: sizes[i] - 1, type };
+    const node = fieldNode(name, offsets[i] - 1, sizes[i] - 1, type);
     const flags = flagsColumn[i] - 1;
     if (flags & HAS_NUMBER) {
       if (nextNumber >= numbers.length) return undefined;

@@ -3,7 +3,7 @@
  * paths and an optional filter. Array elements are rows that are materialised only when
  * rendered (arrayElement), through a small bounded cache.
  */
-import { arrayElement, FieldNode, pathChain } from '../../src/formats/binary/fields';
+import { arrayElement, FieldNode, fieldNode, pathChain } from '../../src/formats/binary/fields';
 
 export interface FlatRow {
   /** The node, for explicit nodes (and for materialised elements of expanded arrays). */
@@ -44,7 +44,7 @@ export function hasChildren(node: FieldNode): boolean {
 }
 
 export class TreeModel {
-  root: FieldNode = { name: '', path: '', offset: 0, size: 0, type: 'file' };
+  root: FieldNode = fieldNode('', 0, 0, 'file');
   bytes: Uint8Array = new Uint8Array(0);
   readonly expanded = new Set<string>();
   rows: FlatRow[] = [];

@@ -16,7 +16,7 @@
  */
 import { StructBuilder, fillGaps } from '../binary/builder';
 import { DiagnosticCode, DiagnosticSink, hex } from '../binary/diagnostics';
-import { assignPaths, ElementLayout, FieldNode } from '../binary/fields';
+import { assignPaths, ElementLayout, FieldNode, fieldNode } from '../binary/fields';
 import { gunzip, isGzip } from './inflate';
 import { isSuspiciousName } from './rarc';
 import type { InflateOptions } from './inflate';
@@ -115,7 +115,7 @@ export function parsePks(bytes: Uint8Array, diagnostics: DiagnosticSink, options
   const children: FieldNode[] = [];
   const entries: PksEntry[] = [];
   const finish = (ipacOffset: number): PksArchive => {
-    const root: FieldNode = { name: '', path: '', offset: 0, size: length, type: 'PKS', children: children.sort((a, b) => a.offset - b.offset) };
+    const root = fieldNode('', 0, length, 'PKS', undefined, children.sort((a, b) => a.offset - b.offset));
     fillGaps(root, bytes);
     assignPaths(root);
     return { root, entries, ipacOffset, diagnostics: diagnostics.list };
@@ -212,20 +212,38 @@ export function parsePks(bytes: Uint8Array, diagnostics: DiagnosticSink, options
   if (fileCount > 0) {
     if (fileCount > EXPLICIT_TABLE_LIMIT) {
       children.push({
-        name: 'dictionary', path: '', offset: dict, size: fileCount * PKS_ENTRY_SIZE, type: `IpacEntry[${fileCount}]`, role: 'table',
+        name: 'dictionary',
+        path: '',
+        offset: dict,
+        size: fileCount * PKS_ENTRY_SIZE,
+        type: `IpacEntry[${fileCount}]`,
+        value: undefined,
+        display: undefined,
+        role: 'table',
+        missing: undefined,
+        children: undefined,
         array: { count: fileCount, stride: PKS_ENTRY_SIZE, element: ENTRY_LAYOUT, endian: 'little' },
       });
     } else {
       const els: FieldNode[] = entries.map((e) => ({
-        name: `[${e.index}]`, path: '', offset: e.recordOffset, size: PKS_ENTRY_SIZE, type: 'IpacEntry', role: 'table', display: e.name,
+        name: `[${e.index}]`,
+        path: '',
+        offset: e.recordOffset,
+        size: PKS_ENTRY_SIZE,
+        type: 'IpacEntry',
+        value: undefined,
+        display: e.name,
+        role: 'table',
+        missing: undefined,
         children: [
-          { name: 'name', path: '', offset: e.recordOffset, size: 8, type: 'char[8]', value: e.baseName, role: 'table' },
-          { name: 'extension', path: '', offset: e.recordOffset + 8, size: 4, type: 'char[4]', value: e.extension, role: 'table' },
-          { name: 'offset', path: '', offset: e.recordOffset + 12, size: 4, type: 'u32', value: e.dataOffset - ipac, display: rel(e.dataOffset - ipac), role: 'table' },
-          { name: 'size', path: '', offset: e.recordOffset + 16, size: 4, type: 'u32', value: e.size, role: 'table' },
+          { name: 'name', path: '', offset: e.recordOffset, size: 8, type: 'char[8]', value: e.baseName, display: undefined, role: 'table', missing: undefined, children: undefined, array: undefined },
+          { name: 'extension', path: '', offset: e.recordOffset + 8, size: 4, type: 'char[4]', value: e.extension, display: undefined, role: 'table', missing: undefined, children: undefined, array: undefined },
+          { name: 'offset', path: '', offset: e.recordOffset + 12, size: 4, type: 'u32', value: e.dataOffset - ipac, display: rel(e.dataOffset - ipac), role: 'table', missing: undefined, children: undefined, array: undefined },
+          { name: 'size', path: '', offset: e.recordOffset + 16, size: 4, type: 'u32', value: e.size, display: undefined, role: 'table', missing: undefined, children: undefined, array: undefined },
         ],
+        array: undefined,
       }));
-      children.push({ name: 'dictionary', path: '', offset: dict, size: fileCount * PKS_ENTRY_SIZE, type: `IpacEntry[${fileCount}]`, role: 'table', children: els });
+      children.push(fieldNode('dictionary', dict, fileCount * PKS_ENTRY_SIZE, `IpacEntry[${fileCount}]`, 'table', els));
     }
   }
 
@@ -237,7 +255,7 @@ export function parsePks(bytes: Uint8Array, diagnostics: DiagnosticSink, options
     let name = e.name || `entry${e.index}`;
     if (used.has(name)) name = `${name}#${e.index}`;
     used.add(name);
-    const node: FieldNode = { name, path: '', offset: e.dataOffset, size: Math.min(e.size, length - e.dataOffset), type: 'file', role: 'data', display: `${e.name}: ${e.size} bytes` };
+    const node: FieldNode = { name, path: '', offset: e.dataOffset, size: Math.min(e.size, length - e.dataOffset), type: 'file', value: undefined, display: `${e.name}: ${e.size} bytes`, role: 'data', missing: undefined, children: undefined, array: undefined };
     if (endKnown && e.dataOffset + e.size > length) node.missing = true;
     dataNodes.push(node);
   }
@@ -247,7 +265,7 @@ export function parsePks(bytes: Uint8Array, diagnostics: DiagnosticSink, options
     const end = dataNodes.reduce((m, n) => Math.max(m, n.offset + n.size), start);
     // Only when the data does not overlap the tables (otherwise the tree would double-cover bytes).
     if (!overlaps([...headers, [dict, dictEnd]], start, end)) {
-      const dataNode: FieldNode = { name: 'data', path: '', offset: start, size: end - start, type: 'DataSection', role: 'data', children: dataNodes };
+      const dataNode = fieldNode('data', start, end - start, 'DataSection', 'data', dataNodes);
       fillGaps(dataNode, bytes);
       children.push(dataNode);
     }

@@ -11,7 +11,7 @@
 import { StructBuilder, fillGaps } from '../binary/builder';
 import { DiagnosticCode, DiagnosticSink, hex } from '../binary/diagnostics';
 import type { Diagnostic } from '../binary/diagnostics';
-import { assignPaths, FieldNode, ElementLayout } from '../binary/fields';
+import { assignPaths, ElementLayout, FieldNode, fieldNode } from '../binary/fields';
 import { hasControlChars } from '../binary/text';
 import { decompressYaz0, isYaz0, YAZ0_CODES } from './yaz0';
 import type { Yaz0Options } from './yaz0';
@@ -163,7 +163,7 @@ const ENTRY_LAYOUT: ElementLayout = {
 };
 
 function emptyArchive(bytes: Uint8Array, diagnostics: DiagnosticSink): RarcArchive {
-  const root: FieldNode = { name: '', path: '', offset: 0, size: bytes.length, type: 'RARC', children: [] };
+  const root = fieldNode('', 0, bytes.length, 'RARC', undefined, []);
   fillGaps(root, bytes);
   assignPaths(root);
   return { root, entries: [], diagnostics: diagnostics.list };
@@ -489,13 +489,23 @@ export function parseRarc(bytes: Uint8Array, diagnostics: DiagnosticSink): RarcA
 
   // String table: one node per name read.
   if (strSize > 0) {
-    const strNode: FieldNode = { name: 'stringTable', path: '', offset: stringTable, size: strSize, type: 'StringTable', role: 'names', children: [] };
+    const strNode = fieldNode('stringTable', stringTable, strSize, 'StringTable', 'names', []);
     const seen = new Set<number>();
     for (const info of names.values()) {
       if (!info.ok || seen.has(info.offset)) continue;
       seen.add(info.offset);
       strNode.children!.push({
-        name: `name@${hex(info.offset - stringTable)}`, path: '', offset: info.offset, size: info.size, type: 'cstring', value: info.name, role: 'names',
+        name: `name@${hex(info.offset - stringTable)}`,
+        path: '',
+        offset: info.offset,
+        size: info.size,
+        type: 'cstring',
+        value: info.name,
+        display: undefined,
+        role: 'names',
+        missing: undefined,
+        children: undefined,
+        array: undefined,
       });
     }
     strNode.children!.sort((a, b) => a.offset - b.offset);
@@ -506,7 +516,7 @@ export function parseRarc(bytes: Uint8Array, diagnostics: DiagnosticSink): RarcA
   // Data section: one node per file entry.
   if (dataStart < length) {
     const dataEnd = Math.min(length, dataStart + dataSize);
-    const dataNode: FieldNode = { name: 'data', path: '', offset: dataStart, size: Math.max(0, dataEnd - dataStart), type: 'DataSection', role: 'data', children: [] };
+    const dataNode = fieldNode('data', dataStart, Math.max(0, dataEnd - dataStart), 'DataSection', 'data', []);
     const used = new Set<string>();
     for (const e of entries) {
       if (e.kind !== 'file') continue;
@@ -514,8 +524,17 @@ export function parseRarc(bytes: Uint8Array, diagnostics: DiagnosticSink): RarcA
       if (used.has(name)) name = `${e.path}#${e.entryIndex}`;
       used.add(name);
       const node: FieldNode = {
-        name, path: '', offset: e.dataOffset, size: e.size, type: 'file', role: 'data',
+        name,
+        path: '',
+        offset: e.dataOffset,
+        size: e.size,
+        type: 'file',
+        value: undefined,
         display: `${e.name}: ${e.size} bytes, file id ${e.fileId}`,
+        role: 'data',
+        missing: undefined,
+        children: undefined,
+        array: undefined,
       };
       if (e.dataOffset + e.size > length) node.missing = true;
       dataNode.children!.push(node);
@@ -525,7 +544,7 @@ export function parseRarc(bytes: Uint8Array, diagnostics: DiagnosticSink): RarcA
     rootChildren.push(dataNode);
   }
 
-  const root: FieldNode = { name: '', path: '', offset: 0, size: length, type: 'RARC', children: rootChildren.sort((a, b) => a.offset - b.offset) };
+  const root = fieldNode('', 0, length, 'RARC', undefined, rootChildren.sort((a, b) => a.offset - b.offset));
   fillGaps(root, bytes);
   assignPaths(root);
   return { root, entries, diagnostics: diagnostics.list };
@@ -538,18 +557,25 @@ function describeTable(
   const size = count * layout.size;
   if (count > EXPLICIT_TABLE_LIMIT) {
     return {
-      name, path: '', offset, size, type: `${layout.type}[${count}]`, role: 'table',
+      name,
+      path: '',
+      offset,
+      size,
+      type: `${layout.type}[${count}]`,
+      value: undefined,
+      display: undefined,
+      role: 'table',
+      missing: undefined,
+      children: undefined,
       array: { count, stride: layout.size, element: layout, endian: 'big' },
     };
   }
   const children: FieldNode[] = [];
   for (let i = 0; i < count; i++) {
     const base = offset + i * layout.size;
-    const el: FieldNode = {
-      name: `[${i}]`, path: '', offset: base, size: layout.size, type: layout.type, role: 'table',
-      children: (layout.fields ?? []).map((f) => {
+    const el = fieldNode(`[${i}]`, base, layout.size, layout.type, 'table', (layout.fields ?? []).map((f) => {
         const at = base + f.offset;
-        const node: FieldNode = { name: f.name, path: '', offset: at, size: f.size, type: f.type, role: 'table' };
+        const node: FieldNode = { name: f.name, path: '', offset: at, size: f.size, type: f.type, value: undefined, display: undefined, role: 'table', missing: undefined, children: undefined, array: undefined };
         if (f.type === 'u8') node.value = bytes[at];
         else if (f.type === 'u16') node.value = u16(bytes, at);
         else if (f.type === 'u32') node.value = u32(bytes, at);
@@ -562,12 +588,11 @@ function describeTable(
           node.value = s;
         }
         return node;
-      }),
-    };
+      }));
     decorate(i, el);
     children.push(el);
   }
-  return { name, path: '', offset, size, type: `${layout.type}[${count}]`, role: 'table', children };
+  return fieldNode(name, offset, size, `${layout.type}[${count}]`, 'table', children);
 }
 
 /** The bytes of a file entry: a view clamped to the archive (empty for folders). */

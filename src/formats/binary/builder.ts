@@ -1,7 +1,7 @@
 import { DiagnosticSink, hex } from './diagnostics';
 import { keepShape } from '../../runtime/shapes';
 import {
-  ArrayLayout, ElementLayout, Endian, FieldNode, FieldRole, SCALAR_SIZE, ScalarType, readFixedString, readScalar,
+  ArrayLayout, ElementLayout, Endian, FieldNode, fieldNode, FieldRole, SCALAR_SIZE, ScalarType, readFixedString, readScalar,
 } from './fields';
 
 /** scalarElement's layouts, one per type. */
@@ -41,7 +41,7 @@ export class StructBuilder {
   scalar(name: string, offset: number, type: ScalarType, display?: (value: number) => string | undefined): number {
     const size = SCALAR_SIZE[type];
     const value = readScalar(this.bytes, offset, type, this.endian);
-    const node: FieldNode = { name, path: '', offset, size, type, role: this.role };
+    const node = fieldNode(name, offset, size, type, this.role);
     if (value === undefined) {
       node.missing = true;
       this.reportTruncated(offset, size, `field ${name}`);
@@ -62,7 +62,7 @@ export class StructBuilder {
 
   /** Fixed-size character field such as a magic (`char[4]`). */
   chars(name: string, offset: number, length: number): string {
-    const node: FieldNode = { name, path: '', offset, size: length, type: `char[${length}]`, role: this.role };
+    const node = fieldNode(name, offset, length, `char[${length}]`, this.role);
     if (!this.fits(offset, length)) {
       node.missing = true;
       this.reportTruncated(offset, length, `field ${name}`);
@@ -75,7 +75,7 @@ export class StructBuilder {
 
   /** Raw bytes kept as a region (reserved fields, padding, unknown data). */
   bytesField(name: string, offset: number, size: number, role: FieldRole, type = 'bytes'): FieldNode {
-    const node: FieldNode = { name, path: '', offset, size, type, role };
+    const node = fieldNode(name, offset, size, type, role);
     if (!this.fits(offset, size)) node.missing = true;
     this.children.push(node);
     return node;
@@ -93,7 +93,8 @@ export class StructBuilder {
         `${name}: ${count} × ${stride} bytes at ${hex(offset)} run past the end of the data; ${fitting} fit.`);
     }
     const layout: ArrayLayout = { count: fitting, stride, element, endian: this.endian };
-    const node: FieldNode = { name, path: '', offset, size: fitting * stride, type: `${element.type}[${fitting}]`, role, array: layout };
+    const node = fieldNode(name, offset, fitting * stride, `${element.type}[${fitting}]`, role);
+    node.array = layout;
     this.children.push(node);
     return node;
   }
@@ -106,16 +107,10 @@ export class StructBuilder {
   /** The finished node; its size spans from `offset` to the end of the furthest child unless given. */
   build(size?: number): FieldNode {
     const end = this.children.reduce((m, c) => Math.max(m, c.offset + c.size), this.offset);
-    return {
-      name: this.name,
-      path: '',
-      offset: this.offset,
-      size: size ?? end - this.offset,
-      type: this.type,
-      role: this.role,
-      // Empty tables (count 0, often offset 0) go after the fields instead of before them.
-      children: sortInPlace(this.children, byOffsetEmptyLast),
-    };
+    // Empty tables (count 0, often offset 0) go after the fields instead of before them.
+    const node = fieldNode(this.name, this.offset, size ?? end - this.offset, this.type, this.role);
+    node.children = sortInPlace(this.children, byOffsetEmptyLast);
+    return node;
   }
 }
 
@@ -224,13 +219,13 @@ export function fillGaps(node: FieldNode, bytes: Uint8Array, start = node.offset
     if (c.offset > pos && pos < limit) {
       const gapEnd = Math.min(c.offset, limit);
       const role = classifyGap(bytes, pos, gapEnd);
-      gaps.push({ name: `${role}@${hex(pos)}`, path: '', offset: pos, size: gapEnd - pos, type: role, role });
+      gaps.push(fieldNode(`${role}@${hex(pos)}`, pos, gapEnd - pos, role, role));
     }
     pos = Math.max(pos, c.offset + c.size);
   }
   if (pos < limit) {
     const role = classifyGap(bytes, pos, limit);
-    gaps.push({ name: `${role}@${hex(pos)}`, path: '', offset: pos, size: limit - pos, type: role, role });
+    gaps.push(fieldNode(`${role}@${hex(pos)}`, pos, limit - pos, role, role));
   }
   node.children = gaps.length ? mergeGaps(children, gaps) : sortInPlace(children, byOffsetEmptyLast);
   return node;

@@ -5,7 +5,7 @@
  * hostile file cannot flood the diagnostics.
  */
 import { DiagnosticCode, DiagnosticSink, MAX_DIAGNOSTICS, Severity, hex } from '../binary/diagnostics';
-import { ElementLayout, FieldNode, FieldRole, readFixedString, resolvePath, ScalarType } from '../binary/fields';
+import { ElementLayout, FieldNode, fieldNode, FieldRole, readFixedString, resolvePath, ScalarType } from '../binary/fields';
 import { StructBuilder, fillGaps, scalarElement } from '../binary/builder';
 import { keepShape } from '../../runtime/shapes';
 import type { FormatResult } from '../result';
@@ -410,8 +410,17 @@ export function decodeJsystemFile<T>(
   const tail = last.offset + last.size;
   if (tail < bytes.length && tail >= JSYSTEM_HEADER_SIZE) {
     const fill: FieldNode = {
-      name: 'fill', path: '', offset: tail, size: bytes.length - tail, type: 'bytes', role: 'padding',
+      name: 'fill',
+      path: '',
+      offset: tail,
+      size: bytes.length - tail,
+      type: 'bytes',
+      value: undefined,
       display: 'bytes after the last chunk (fill up to the file size; content not meaningful)',
+      role: 'padding',
+      missing: undefined,
+      children: undefined,
+      array: undefined,
     };
     children.push(fill);
   }
@@ -421,7 +430,7 @@ export function decodeJsystemFile<T>(
     diagnostics.error('J3D_CHUNK_MISSING', 0, bytes.length, `The data (${bytes.length} bytes) ends before the ${chunkId} chunk at 0x20.`);
   }
   if (anim !== undefined) onlyPaddingMissing(bytes, diagnostics, header.fileSize, chunks, sizeProblems);
-  const root: FieldNode = { name: '', path: '', offset: 0, size: bytes.length, type: expectedType, children };
+  const root = fieldNode('', 0, bytes.length, expectedType, undefined, children);
   return { root, anim };
 }
 

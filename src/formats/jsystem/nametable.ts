@@ -7,7 +7,7 @@
  * (array), `strings` → `[i]` (one cstring node per entry, at the entry's offset).
  */
 import { hex } from '../binary/diagnostics';
-import { FieldNode } from '../binary/fields';
+import { FieldNode, fieldNode } from '../binary/fields';
 import { StructBuilder, recordElement } from '../binary/builder';
 import { ChunkContext, fillJ3dGaps } from './container';
 
@@ -159,7 +159,7 @@ export function readNameTable(ctx: ChunkContext, name: string, relOffset: number
     }
     names.push(info.value);
     const size = info.end - at + (info.terminated ? 1 : 0);
-    const node: FieldNode = { name: `[${i}]`, path: '', offset: at, size, type: 'cstring', value: info.value, role: 'names' };
+    const node: FieldNode = { name: `[${i}]`, path: '', offset: at, size, type: 'cstring', value: info.value, display: undefined, role: 'names', missing: undefined, children: undefined, array: undefined };
     strings.push(node);
     if (!info.terminated) {
       const s = info;
@@ -176,7 +176,7 @@ export function readNameTable(ctx: ChunkContext, name: string, relOffset: number
     let lo = Infinity;
     let hi = 0;
     for (const s of strings) { lo = Math.min(lo, s.offset); hi = Math.max(hi, s.offset + s.size); }
-    const stringsNode: FieldNode = { name: 'strings', path: '', offset: lo, size: hi - lo, type: `cstring[${strings.length}]`, role: 'names', children: strings };
+    const stringsNode = fieldNode('strings', lo, hi - lo, `cstring[${strings.length}]`, 'names', strings);
     fillJ3dGaps(stringsNode, bytes);
     b.child(stringsNode);
   }

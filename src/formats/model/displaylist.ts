@@ -203,29 +203,55 @@ export function listNodes(
     if (nodeBudget.left <= 0) break;
     nodeBudget.left--;
     if (prim.offset > previousEnd) {
-      children.push({ name: `nop${listed}`, path: '', offset: previousEnd, size: prim.offset - previousEnd, type: 'bytes', role: 'padding', display: 'NOP (0x00) bytes between primitives' });
+      children.push({ name: `nop${listed}`, path: '', offset: previousEnd, size: prim.offset - previousEnd, type: 'bytes', value: undefined, display: 'NOP (0x00) bytes between primitives', role: 'padding', missing: undefined, children: undefined, array: undefined });
     }
     previousEnd = prim.offset + 3 + prim.vertexCount * layout.size;
     const vertices: FieldNode = {
-      name: 'vertices', path: '', offset: prim.offset + 3, size: prim.vertexCount * layout.size, type: `Vertex[${prim.vertexCount}]`, role: 'data',
+      name: 'vertices',
+      path: '',
+      offset: prim.offset + 3,
+      size: prim.vertexCount * layout.size,
+      type: `Vertex[${prim.vertexCount}]`,
+      value: undefined,
+      display: undefined,
+      role: 'data',
+      missing: undefined,
+      children: undefined,
       array: { count: prim.vertexCount, stride: layout.size, element: layout.element, endian: 'big' },
     };
     children.push({
-      name: `primitive${listed}`, path: '', offset: prim.offset, size: 3 + prim.vertexCount * layout.size, type: 'Primitive', role: 'data',
+      name: `primitive${listed}`,
+      path: '',
+      offset: prim.offset,
+      size: 3 + prim.vertexCount * layout.size,
+      type: 'Primitive',
+      value: undefined,
       display: `${PRIMITIVE_NAMES[prim.opcode & 0xF8]}, ${prim.vertexCount} vertices`,
+      role: 'data',
+      missing: undefined,
       children: [
-        { name: 'opcode', path: '', offset: prim.offset, size: 1, type: 'u8', role: 'data', display: `${hex(prim.opcode, 2)} ${PRIMITIVE_NAMES[prim.opcode & 0xF8]}` },
-        { name: 'vertexCount', path: '', offset: prim.offset + 1, size: 2, type: 'u16', role: 'data', value: prim.vertexCount },
+        { name: 'opcode', path: '', offset: prim.offset, size: 1, type: 'u8', value: undefined, display: `${hex(prim.opcode, 2)} ${PRIMITIVE_NAMES[prim.opcode & 0xF8]}`, role: 'data', missing: undefined, children: undefined, array: undefined },
+        { name: 'vertexCount', path: '', offset: prim.offset + 1, size: 2, type: 'u16', value: prim.vertexCount, display: undefined, role: 'data', missing: undefined, children: undefined, array: undefined },
         vertices,
       ],
+      array: undefined,
     });
     listed++;
   }
   const listedEnd = children.length ? children[children.length - 1].offset + children[children.length - 1].size : start;
   if (listed < primitives.length) {
     children.push({
-      name: 'more', path: '', offset: listedEnd, size: listEnd - listedEnd, type: 'bytes', role: 'data',
+      name: 'more',
+      path: '',
+      offset: listedEnd,
+      size: listEnd - listedEnd,
+      type: 'bytes',
+      value: undefined,
       display: `${primitives.length - listed} more primitive(s), decoded but not listed (${MAX_PRIMITIVE_NODES} primitives per model are listed)`,
+      role: 'data',
+      missing: undefined,
+      children: undefined,
+      array: undefined,
     });
   }
   const tail = Math.max(listedEnd, listed < primitives.length ? listEnd : listedEnd);
@@ -233,8 +259,8 @@ export function listNodes(
     let zero = true;
     for (let i = tail; i < start + size && zero; i++) zero = bytes[i] === 0;
     children.push(zero
-      ? { name: 'padding', path: '', offset: tail, size: start + size - tail, type: 'bytes', role: 'padding', display: 'NOP (0x00) padding to 32 bytes' }
-      : { name: 'unread', path: '', offset: tail, size: start + size - tail, type: 'bytes', role: 'unknown', display: 'not read (the list stopped before it: see the diagnostics)' });
+      ? { name: 'padding', path: '', offset: tail, size: start + size - tail, type: 'bytes', value: undefined, display: 'NOP (0x00) padding to 32 bytes', role: 'padding', missing: undefined, children: undefined, array: undefined }
+      : { name: 'unread', path: '', offset: tail, size: start + size - tail, type: 'bytes', value: undefined, display: 'not read (the list stopped before it: see the diagnostics)', role: 'unknown', missing: undefined, children: undefined, array: undefined });
   }
-  return { name, path: '', offset: start, size, type: 'DisplayList', role: 'data', display: `${primitives.length} primitive(s)`, children };
+  return { name, path: '', offset: start, size, type: 'DisplayList', value: undefined, display: `${primitives.length} primitive(s)`, role: 'data', missing: undefined, children, array: undefined };
 }

@@ -9,7 +9,7 @@
  * Never throws; bounded by the bytes (every loop is limited by a chunk or a table in the bytes).
  */
 import { DiagnosticSink, hex } from '../binary/diagnostics';
-import { FieldNode } from '../binary/fields';
+import { FieldNode, fieldNode } from '../binary/fields';
 import { StructBuilder } from '../binary/builder';
 import { checkDeclaredFileSize, ChunkContext, ChunkInfo, JSYSTEM_HEADER_SIZE, rawChunk, walkChunks } from '../jsystem/container';
 import { buildHierarchy, decodeInf1, INF1_HEADER_SIZE, Inf1Chunk } from './inf1';
@@ -69,7 +69,7 @@ function opaqueChunk(bytes: Uint8Array, diagnostics: DiagnosticSink, chunk: Chun
 
 /** Decodes a BMD/BDL as far as the bytes allow. Never throws. */
 export function decodeModel(bytes: Uint8Array, diagnostics: DiagnosticSink): ModelResult {
-  const rootNode: FieldNode = { name: '', path: '', offset: 0, size: bytes.length, type: 'model', children: [] };
+  const rootNode = fieldNode('', 0, bytes.length, 'model', undefined, []);
   diagnostics.within(bytes.length);
   try {
     return decodeModelUnsafe(bytes, diagnostics, rootNode);
@@ -146,8 +146,17 @@ function decodeModelUnsafe(bytes: Uint8Array, diagnostics: DiagnosticSink, root:
   const tail = last.offset + last.size;
   if (tail < bytes.length && tail >= JSYSTEM_HEADER_SIZE) {
     children.push({
-      name: 'fill', path: '', offset: tail, size: bytes.length - tail, type: 'bytes', role: 'padding',
+      name: 'fill',
+      path: '',
+      offset: tail,
+      size: bytes.length - tail,
+      type: 'bytes',
+      value: undefined,
       display: 'bytes after the last chunk (fill up to the file size; content not meaningful)',
+      role: 'padding',
+      missing: undefined,
+      children: undefined,
+      array: undefined,
     });
   }
   for (const id of ['INF1', 'JNT1', 'MAT3']) {

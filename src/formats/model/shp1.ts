@@ -13,7 +13,7 @@
  * triangle/line/point index lists into the stream.
  */
 import { hex } from '../binary/diagnostics';
-import type { FieldNode } from '../binary/fields';
+import { FieldNode, fieldNode } from '../binary/fields';
 import { recordElement, scalarElement } from '../binary/builder';
 import { ChunkContext, fillJ3dGaps } from '../jsystem/container';
 import { readU16, readU32 } from '../jsystem/banks';
@@ -227,7 +227,7 @@ export function decodeShp1(ctx: ChunkContext, vtx: VertexArrays | undefined, dra
     return result;
   };
 
-  const listsNode: FieldNode = { name: 'displayLists', path: '', offset: s + listRel, size: 0, type: 'DisplayLists', role: 'data', children: [] };
+  const listsNode = fieldNode('displayLists', s + listRel, 0, 'DisplayLists', 'data', []);
   const seenLists = new Set<number>();
   for (let i = 0; i < count; i++) {
     const r = recordList[i];
@@ -380,7 +380,7 @@ function decodeShape(
       seenLists.add(start);
       let shapeNode = listsNode.children!.find((c) => c.name === `shape${index}`);
       if (!shapeNode) {
-        shapeNode = { name: `shape${index}`, path: '', offset: start, size: 0, type: 'Shape', role: 'data', children: [] };
+        shapeNode = fieldNode(`shape${index}`, start, 0, 'Shape', 'data', []);
         listsNode.children!.push(shapeNode);
       }
       shapeNode.children!.push(listNodes(bytes, `packet${p}`, start, Math.min(listSize, t.chunkEnd - start), split.end, split.primitives, layout, budget.nodes));

@@ -97,9 +97,9 @@ export function decodeTex1(ctx: ChunkContext): ModelTexture[] {
       const size = chain.offsets[levels - 1] + chain.sizes[levels - 1];
       const children: FieldNode[] = t.levelOffsets.map((o, k) => {
         const [w, hh] = mipDimensions(width, height, k);
-        return { name: `level${k}`, path: '', offset: o, size: chain.sizes[k], type: `${info.name}[${w}×${hh}]`, role: 'data' as const, display: `${w} × ${hh} ${info.name}` };
+        return { name: `level${k}`, path: '', offset: o, size: chain.sizes[k], type: `${info.name}[${w}×${hh}]`, value: undefined, display: `${w} × ${hh} ${info.name}`, role: 'data' as const, missing: undefined, children: undefined, array: undefined };
       });
-      const node: FieldNode = { name: `image@${hex(start - s)}`, path: '', offset: start, size, type: 'TextureImage', role: 'data', display: `${info.name} ${width} × ${height}, ${levels} level(s): texture ${i}`, children };
+      const node: FieldNode = { name: `image@${hex(start - s)}`, path: '', offset: start, size, type: 'TextureImage', value: undefined, display: `${info.name} ${width} × ${height}, ${levels} level(s): texture ${i}`, role: 'data', missing: undefined, children, array: undefined };
       images.set(start, node);
     } else {
       const node = images.get(start)!;
@@ -119,7 +119,16 @@ export function decodeTex1(ctx: ChunkContext): ModelTexture[] {
       t.paletteOffset = pStart;
       if (!palettes.has(pStart)) {
         palettes.set(pStart, {
-          name: `palette@${hex(pStart - s)}`, path: '', offset: pStart, size: paletteCount * 2, type: `${PALETTE_FORMAT_NAMES[t.paletteFormat]}[${paletteCount}]`, role: 'data',
+          name: `palette@${hex(pStart - s)}`,
+          path: '',
+          offset: pStart,
+          size: paletteCount * 2,
+          type: `${PALETTE_FORMAT_NAMES[t.paletteFormat]}[${paletteCount}]`,
+          value: undefined,
+          display: undefined,
+          role: 'data',
+          missing: undefined,
+          children: undefined,
           array: { count: paletteCount, stride: 2, element: { name: 'element', offset: 0, size: 2, type: 'u16' }, endian: 'big' },
         });
       }

@@ -15,7 +15,7 @@
  * by MotnSequence.offset. Unreferenced bytes between sequences become `unknown@…` nodes.
  */
 import { DiagnosticSink, hex } from '../binary/diagnostics';
-import type { FieldNode } from '../binary/fields';
+import { FieldNode, fieldNode } from '../binary/fields';
 import { StructBuilder, fillGaps, recordElement, scalarElement } from '../binary/builder';
 import type { FormatDecoder, FormatResult } from '../result';
 import type { MotnAnim, MotnSequence } from './types';
@@ -101,7 +101,7 @@ function workBudget(length: number): number {
 export function decodeMotn(bytes: Uint8Array, diagnostics: DiagnosticSink): FormatResult<MotnAnim> {
   const len = bytes.length;
   const children: FieldNode[] = [];
-  const root = (): FieldNode => ({ name: '', path: '', offset: 0, size: len, type: 'MotnFile', children: children.sort((a, b) => a.offset - b.offset) });
+  const root = (): FieldNode => (fieldNode('', 0, len, 'MotnFile', undefined, children.sort((a, b) => a.offset - b.offset)));
 
   const { node: headerNode, header } = readHeader(bytes, diagnostics);
   children.push(headerNode);
@@ -184,8 +184,19 @@ export function decodeMotn(bytes: Uint8Array, diagnostics: DiagnosticSink): Form
     const stops = [nameOff, names.start, base, len].filter((s) => s > minExtra);
     const extraEnd = Math.min(...stops);
     if (extraEnd > minExtra && !(minExtra < nameOff + 4 * nameCount && extraEnd > nameOff)) {
-      children.push({ name: 'extraData', path: '', offset: minExtra, size: extraEnd - minExtra, type: 'bytes', role: 'unknown',
-        display: 'extra data of the sequence table entries (purpose unknown)' });
+      children.push({
+        name: 'extraData',
+        path: '',
+        offset: minExtra,
+        size: extraEnd - minExtra,
+        type: 'bytes',
+        value: undefined,
+        display: 'extra data of the sequence table entries (purpose unknown)',
+        role: 'unknown',
+        missing: undefined,
+        children: undefined,
+        array: undefined,
+      });
     }
   }
 
@@ -251,12 +262,12 @@ export function decodeMotn(bytes: Uint8Array, diagnostics: DiagnosticSink): Form
   if (sequenceNodes.length) {
     const first = Math.min(base, spans[0].start);
     const last = Math.max(...spans.map((s) => s.end));
-    const node: FieldNode = { name: 'sequences', path: '', offset: first, size: last - first, type: `MotnSequence[${sequenceNodes.length}]`, role: 'data', children: sequenceNodes };
+    const node = fieldNode('sequences', first, last - first, `MotnSequence[${sequenceNodes.length}]`, 'data', sequenceNodes);
     fillGaps(node, bytes, Math.min(base, len), Math.min(last, len));
     children.push(node);
   }
   if (date) {
-    children.push({ name: 'buildDate', path: '', offset: date.offset, size: date.size, type: 'cstring', role: 'names', value: date.text, display: date.text.trim() });
+    children.push({ name: 'buildDate', path: '', offset: date.offset, size: date.size, type: 'cstring', value: date.text, display: date.text.trim(), role: 'names', missing: undefined, children: undefined, array: undefined });
   } else if (len >= HEADER_SIZE && count > 0) {
     diagnostics.info('MOTN_BUILD_DATE', Math.max(0, len - 1), 1, `No build date string found at the end of the file (${hex(len)}).`);
   }

@@ -1,6 +1,6 @@
 /** MOTN names: the NUL-terminated names of the name offset table, and the closing build date. */
 import { DiagnosticSink, hex } from '../binary/diagnostics';
-import type { FieldNode } from '../binary/fields';
+import { FieldNode, fieldNode } from '../binary/fields';
 import { u32le } from './header';
 
 /** Longest name kept; a hostile offset must not make us walk megabytes per name. */
@@ -48,7 +48,7 @@ export function readNames(bytes: Uint8Array, diagnostics: DiagnosticSink, tableO
     }
     const name = text(bytes, offset, end);
     list[i] = name;
-    nodes.push({ name: `[${i}]`, path: '', offset, size: end - offset + (terminated ? 1 : 0), type: 'cstring', role: 'names', value: name });
+    nodes.push({ name: `[${i}]`, path: '', offset, size: end - offset + (terminated ? 1 : 0), type: 'cstring', value: name, display: undefined, role: 'names', missing: undefined, children: undefined, array: undefined });
   }
   if (outside > 8) diagnostics.error('MOTN_NAME_OFFSET', tableOffset, 4 * count, `${outside} name offsets in total are past the end of the file.`);
   if (unterminated > 8) diagnostics.error('MOTN_NAME_OFFSET', tableOffset, 4 * count, `${unterminated} names in total have no terminating NUL.`);
@@ -56,7 +56,7 @@ export function readNames(bytes: Uint8Array, diagnostics: DiagnosticSink, tableO
   nodes.sort((a, b) => a.offset - b.offset);
   const start = nodes[0].offset;
   const end = nodes.reduce((m, n) => Math.max(m, n.offset + n.size), start);
-  return { list, start, node: { name: 'names', path: '', offset: start, size: end - start, type: `cstring[${nodes.length}]`, role: 'names', children: nodes } };
+  return { list, start, node: fieldNode('names', start, end - start, `cstring[${nodes.length}]`, 'names', nodes) };
 }
 
 export interface BuildDate {

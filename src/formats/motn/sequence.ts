@@ -11,7 +11,7 @@
  *   block 5: the halves, 2-byte aligned, in track then key order
  */
 import { DiagnosticSink, hex } from '../binary/diagnostics';
-import { FieldNode, halfToFloat } from '../binary/fields';
+import { FieldNode, fieldNode, halfToFloat } from '../binary/fields';
 import { StructBuilder, fillGaps, scalarElement } from '../binary/builder';
 import type { MotnChannel, MotnKey, MotnTrack } from './types';
 import { u16le } from './header';
@@ -336,14 +336,14 @@ export function buildTracks(bytes: Uint8Array, layout: TrackLayout): MotnTrack[]
 }
 
 function u16Field(bytes: Uint8Array, name: string, offset: number): FieldNode {
-  const node: FieldNode = { name, path: '', offset, size: 2, type: 'u16', role: 'header' };
+  const node = fieldNode(name, offset, 2, 'u16', 'header');
   if (offset + 2 > bytes.length) node.missing = true;
   else node.value = u16le(bytes, offset);
   return node;
 }
 
 /** Stands for the sequence node until decodeSequence builds it. */
-const PENDING: FieldNode = { name: '', path: '', offset: 0, size: 0, type: 'MotnSequence' };
+const PENDING = fieldNode('', 0, 0, 'MotnSequence');
 
 const U8 = scalarElement('u8');
 const U16 = scalarElement('u16');

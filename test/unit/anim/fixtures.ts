@@ -3,6 +3,7 @@ import type { BckAnim } from '../../../src/formats/jsystem/bck/types';
 import type { BrkAnim, BrkEntry } from '../../../src/formats/jsystem/brk/types';
 import type { BtkAnim, BtkEntry } from '../../../src/formats/jsystem/btk/types';
 import type { DecodedFile } from '../../../src/formats/types';
+import { fieldNode } from '../../../src/formats/binary/fields';
 import type { KeyTrack, SrtTracks } from '../../../src/formats/jsystem/types';
 import type { MotnAnim, MotnKey, MotnSequence, MotnTrack } from '../../../src/formats/motn/types';
 
@@ -79,5 +80,5 @@ export function motn(sequences: MotnSequence[]): MotnAnim {
 }
 
 export function file(anim: BckAnim | BtkAnim | BrkAnim | MotnAnim, fileName = 'Test.bck'): DecodedFile {
-  return { format: anim.format, fileName, bytes: new Uint8Array(0), root: { name: '', path: '', offset: 0, size: 0, type: 'file', children: [] }, diagnostics: [], anim };
+  return { format: anim.format, fileName, bytes: new Uint8Array(0), root: Object.assign(fieldNode('', 0, 0, 'file'), { children: [] }), diagnostics: [], anim };
 }

@@ -4,10 +4,10 @@
  * bounds the field's bytes (char[4]: 4; a cstring of 8 bytes: 7 and its terminator).
  */
 import { strict as assert } from 'assert';
-import type { FieldNode } from '../../../src/formats/binary/fields';
+import { FieldNode, fieldNode } from '../../../src/formats/binary/fields';
 import { fieldInputSpec, fieldInputText, parseFieldInput } from '../../../webview/structure/fieldInput';
 
-const field = (type: string, value: number | string, size = 2): FieldNode => ({ name: 'f', path: 'X/f', offset: 0, size, type, value });
+const field = (type: string, value: number | string, size = 2): FieldNode => Object.assign(fieldNode('f', 0, size, type), { path: 'X/f', value });
 
 function parse(node: FieldNode, text: string): { value: number | string } | { error: string } {
   const spec = fieldInputSpec(node);
@@ -41,7 +41,7 @@ describe('structure inline edit: typed input of a field', () => {
     assert.deepEqual(parse(field('cstring', 'Walk', 8), 'Walking'), { value: 'Walking' });
     assert.ok('error' in parse(field('cstring', 'Walk', 8), 'Walking!'));
     assert.equal(fieldInputSpec({ ...field('u16', 1), children: [field('u8', 1, 1)] }), undefined);
-    assert.equal(fieldInputSpec({ name: 'b', path: 'b', offset: 0, size: 4, type: 'bytes' }), undefined);
+    assert.equal(fieldInputSpec(Object.assign(fieldNode('b', 0, 4, 'bytes'), { path: 'b' })), undefined);
     assert.equal(fieldInputSpec({ ...field('u16', 1), missing: true }), undefined);
   });
 });

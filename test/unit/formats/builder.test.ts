@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { byOffsetEmptyLast, classifyGap, fillGaps, sortInPlace } from '../../../src/formats/binary/builder';
-import type { FieldNode } from '../../../src/formats/binary/fields';
+import { FieldNode, fieldNode } from '../../../src/formats/binary/fields';
 
 /** A deterministic pseudo-random sequence (xorshift32). */
 function random(seed: number): () => number {
@@ -13,7 +13,7 @@ function random(seed: number): () => number {
   };
 }
 
-const node = (name: string, offset: number, size: number): FieldNode => ({ name, path: '', offset, size, type: 'u8' });
+const node = (name: string, offset: number, size: number): FieldNode => fieldNode(name, offset, size, 'u8');
 
 /** fillGaps as it was first written: gaps between the children by offset, then one stable sort of all. */
 function reference(children: FieldNode[], bytes: Uint8Array, start: number, end: number): string[] {
@@ -51,7 +51,7 @@ describe('the field tree builder', () => {
       }
       const start = Math.floor(next() * 16), end = start + Math.floor(next() * 260);
       const want = reference(children, bytes, start, end);
-      const got = fillGaps({ name: 'n', path: '', offset: start, size: end - start, type: 'T', children: [...children] }, bytes, start, end)
+      const got = fillGaps(Object.assign(fieldNode('n', start, end - start, 'T'), { children: [...children] }), bytes, start, end)
         .children!.map((n) => `${n.offset}+${n.size}:${n.role ?? n.name.split('@')[0]}`);
       assert.deepEqual(got, want, `round ${round}`);
     }

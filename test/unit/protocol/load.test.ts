@@ -2,7 +2,7 @@ import { strict as assert } from 'assert';
 import { animFromPayload } from '../../../src/wire/animPayload';
 import { summarize } from '../../../src/kinds/summary';
 import { decode } from '../../../src/formats/index';
-import { assignPaths, FieldNode, resolvePath } from '../../../src/formats/binary/fields';
+import { assignPaths, FieldNode, fieldNode, resolvePath } from '../../../src/formats/binary/fields';
 import type { BckAnim } from '../../../src/formats/jsystem/bck/types';
 import type { DecodedFile } from '../../../src/formats/types';
 import { HEAD_BYTES, loadedFileOf, loadsOf, SEND_AHEAD_ABOVE } from '../../../src/wire/loadedFile';
@@ -147,9 +147,9 @@ describe('the load message (host → webview): packed field tree and animation p
 
   it('a node a hostile file declares past 2 GiB or 4 GiB crosses intact (the page refused the whole tree before)', () => {
     const root = decode(readSample('j3d/smg/TripodBossCore/Wait.btk'), 'Wait.btk').root;
-    const far: FieldNode = { name: 'postNameTable', path: 'far', offset: 3_706_087_200, size: 4, type: 'JUTNameTab', missing: true,
-      children: [{ name: 'count', path: 'far.count', offset: 3_706_087_200, size: 2, type: 'u16', missing: true }] };
-    const farther: FieldNode = { name: 'farther', path: 'farther', offset: 2 ** 33 + 5, size: 2, type: 'u16', missing: true };
+    const far = Object.assign(fieldNode('postNameTable', 3_706_087_200, 4, 'JUTNameTab'), { path: 'far', missing: true,
+      children: [Object.assign(fieldNode('count', 3_706_087_200, 2, 'u16'), { path: 'far.count', missing: true })] });
+    const farther = Object.assign(fieldNode('farther', 2 ** 33 + 5, 2, 'u16'), { path: 'farther', missing: true });
     const tree: FieldNode = { ...root, children: [...(root.children ?? []), far, farther] };
     const packed = packTree(tree);
     assert.ok(packed.columns[1] instanceof Float64Array, 'offsets past 4 GiB: a float column');
