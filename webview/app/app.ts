@@ -1,6 +1,6 @@
 /**
  * The editor page: the panels (panels.ts) in their panes (layout.ts), talking through the bus
- * (bus.ts). The App only iterates: every panel gets the same load, saves and restores its own
+ * (page/bus.ts). The App only iterates: every panel gets the same load, saves and restores its own
  * state, and reports what it rendered. Renders only from what the host sent.
  */
 import { unpackTree } from '../../src/wire/packedTree';
@@ -10,10 +10,10 @@ import type { UnpackResult } from '../../src/wire/modelPayload';
 import { byteLengthOf, LoadedFile, needsView3d, RenderCounts, RenderedModel, ViewSettings } from '../../src/wire/protocol';
 import { groupCount } from '../curves/groups';
 import { HoverCard } from '../hover/hoverCard';
-import { FieldIndex, clampRange, linkCard } from '../structure/link';
-import { HostPort, PageBus, pageBus, PageServices } from './bus';
+import { HostPort, PageBus, pageBus, PageServices } from '../page/bus';
+import { FieldIndex, clampRange, linkCard } from '../page/fields';
+import { asRecord, Panel, PanelContext, PanelSlot, RenderReport } from '../page/panel';
 import { Layout, LayoutState } from './layout';
-import { asRecord, Panel, PanelContext, PanelSlot, RenderReport } from './panel';
 import { PANELS } from './panels';
 import type { View3d } from '../view3d/api';
 

@@ -4,8 +4,8 @@
  */
 import { compactSize } from '../../src/formats/binary/text';
 import { byteLengthOf } from '../../src/wire/protocol';
+import type { Panel, PanelContext } from '../page/panel';
 import { el } from '../shared/dom';
-import type { Panel, PanelContext } from './panel';
 
 export class ArrivingPanel implements Panel {
   readonly id = 'arriving';

@@ -11,9 +11,9 @@
  * content (the hex pane as wide as its 16 columns and text), clamped so every pane keeps a usable
  * minimum from 1024×640 up. A pane with no visible panel gives its room to the others.
  */
+import type { PanelSlot } from '../page/panel';
+import { asRecord, finiteOr } from '../page/panel';
 import { el } from '../shared/dom';
-import type { PanelSlot } from './panel';
-import { asRecord, finiteOr } from './panel';
 import { Splitter } from './splitter';
 
 export interface LayoutState {

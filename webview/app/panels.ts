@@ -9,10 +9,10 @@ import { ModelPanel } from '../model/panel';
 import { PreviewPanel } from '../preview/panel';
 import { SkeletonPanel } from '../skeleton/panel';
 import { StructurePanel } from '../structure/panel';
+import type { PageServices } from '../page/bus';
+import type { Panel } from '../page/panel';
 import { TexturesPanel } from '../textures/panel';
-import type { PageServices } from './bus';
 import { HeaderPanel } from './header';
-import type { Panel } from './panel';
 
 export const PANELS: readonly ((page: PageServices) => Panel)[] = [
   (page) => new HeaderPanel(page),

@@ -2,12 +2,13 @@
  * The hex panel: the bytes of the load, linked to the other views through the bus (link.ts).
  * Remembers where the last selection was; a reveal (diagnostic, Go to Offset) gives it the focus.
  */
-import type { PageServices } from '../app/bus';
-import type { Panel, PanelContext } from '../app/panel';
-import { asRecord, finiteOr } from '../app/panel';
+import type { PageServices } from '../page/bus';
+import { FieldIndex, hideCardOnWheel } from '../page/fields';
+import type { Panel, PanelContext } from '../page/panel';
+import { asRecord, finiteOr } from '../page/panel';
 import type { Disposable } from '../shared/dom';
-import { FieldIndex, hideCardOnWheel, linkHex } from '../structure/link';
 import { HexView } from './hexView';
+import { linkHex } from './link';
 
 export interface HexPanelState {
   /** Start of the last selection. */

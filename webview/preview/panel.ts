@@ -4,9 +4,9 @@
  */
 import { pageSpecFor } from '../../src/kinds/pages';
 import type { AnimData } from '../../src/kinds/pages';
-import type { PageServices, ShownGroup } from '../app/bus';
-import type { Panel, PanelContext } from '../app/panel';
 import { groupCount } from '../curves/groups';
+import type { PageServices, ShownGroup } from '../page/bus';
+import type { Panel, PanelContext } from '../page/panel';
 import { el } from '../shared/dom';
 import { createPreview, Preview, TextureStripPreview } from './index';
 import type { PayloadTexture } from '../../src/wire/modelPayload';

@@ -6,9 +6,9 @@
  */
 import { pageSpecFor } from '../../src/kinds/pages';
 import type { AnimData } from '../../src/kinds/pages';
-import type { PageServices, ShownGroup } from '../app/bus';
-import type { Panel, PanelContext, RenderReport } from '../app/panel';
 import { groupCount } from '../curves/groups';
+import type { PageServices, ShownGroup } from '../page/bus';
+import type { Panel, PanelContext, RenderReport } from '../page/panel';
 import { el } from '../shared/dom';
 import type { SkeletonViewApi } from '../view3d/api';
 

@@ -3,11 +3,12 @@
  * bus (link.ts). With a bound model, a group's table row names what the group drives in it.
  */
 import { pageSpecFor } from '../../src/kinds/pages';
-import type { PageServices } from '../app/bus';
-import type { Panel, PanelContext } from '../app/panel';
-import { asRecord } from '../app/panel';
+import type { PageServices } from '../page/bus';
+import { FieldIndex, hideCardOnWheel } from '../page/fields';
+import type { Panel, PanelContext } from '../page/panel';
+import { asRecord } from '../page/panel';
 import type { Disposable } from '../shared/dom';
-import { FieldIndex, hideCardOnWheel, linkStructure } from './link';
+import { linkStructure } from './link';
 import { StructureView, StructureViewState } from './structureView';
 import { fieldInputSpec } from './fieldInput';
 

@@ -4,8 +4,8 @@
  * with a card naming them; clicking selects them (and the field that owns them in the tree).
  */
 import { fieldsAt, FieldNode } from '../../src/formats/binary/fields';
-import type { PageServices } from '../app/bus';
-import type { Panel, PanelContext, RenderReport } from '../app/panel';
+import type { PageServices } from '../page/bus';
+import type { Panel, PanelContext, RenderReport } from '../page/panel';
 import { el } from '../shared/dom';
 import { TextureGallery, TextureRange, textureRangeFacts } from './textureGallery';
 

@@ -8,7 +8,7 @@ import type { AnimData } from '../../src/kinds/pages';
 import type { EditAnswer, EditRequest, EditStateMessage, PageCommand, ViewSettings } from '../../src/wire/protocol';
 import type { HoverCard } from '../hover/hoverCard';
 import { Emitter } from '../shared/dom';
-import { fieldEvents, FieldEvents } from '../structure/link';
+import { fieldEvents, FieldEvents } from './fields';
 
 /** What the page asks of the extension host. */
 export interface HostPort {

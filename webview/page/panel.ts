@@ -2,14 +2,14 @@
  * The contract every part of the editor page implements (header, structure tree, hex view, curves
  * and player, previews, skeleton …). The App iterates its panels; a panel talks to the others only
  * through the bus it was constructed with (bus.ts). Adding a panel is one file and one line in
- * panels.ts.
+ * app/panels.ts.
  */
 import type { FieldNode } from '../../src/formats/binary/fields';
 import type { AnimData } from '../../src/kinds/pages';
 import type { UnpackResult } from '../../src/wire/modelPayload';
 import type { LoadedFile, ModelInfo, RenderedModelView, ViewSettings } from '../../src/wire/protocol';
-import type { FieldIndex } from '../structure/link';
 import type { View3d } from '../view3d/api';
+import type { FieldIndex } from './fields';
 
 /** Everything a panel may show of one load. */
 export interface PanelContext {
@@ -24,7 +24,7 @@ export interface PanelContext {
   readonly model: ModelInfo | undefined;
   /** The 3D view's model (the file's own, or the bound one), checked once per load; undefined without one. */
   readonly payload: UnpackResult | undefined;
-  /** The 3D view's script (view3dLoader.ts), with a model (bound or the file's own) when it could be loaded. */
+  /** The 3D view's script (app/view3dLoader.ts), with a model (bound or the file's own) when it could be loaded. */
   readonly view3d?: View3d;
   readonly settings: ViewSettings;
   /** LoadedFile.reference, decoded: another animation whose curves are drawn under this file's. */
@@ -32,7 +32,7 @@ export interface PanelContext {
 }
 
 /**
- * Where a panel sits in the layout (layout.ts): the header on top, tree | hex in the middle, curves |
+ * Where a panel sits in the layout (app/layout.ts): the header on top, tree | hex in the middle, curves |
  * side below. Several panels may share a slot (the side holds the preview and the skeleton, stacked).
  */
 export type PanelSlot = 'header' | 'tree' | 'hex' | 'curves' | 'side';
