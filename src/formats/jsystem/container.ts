@@ -204,6 +204,19 @@ export class ChunkContext {
 
 keepShape(new ChunkContext(new Uint8Array(0), new DiagnosticSink(), { id: '', start: 0, declaredSize: 0, end: 0 }));
 
+/**
+ * The bytes after the last of `children` (the header and the chunks, in order) up to the end: the
+ * fill up to the aligned file size (0xCD, padding text or junk). Undefined when there are none.
+ */
+export function trailingFill(children: readonly FieldNode[], bytes: Uint8Array): FieldNode | undefined {
+  const last = children[children.length - 1];
+  const tail = last.offset + last.size;
+  if (!(tail < bytes.length && tail >= JSYSTEM_HEADER_SIZE)) return undefined;
+  const fill = fieldNode('fill', tail, bytes.length - tail, 'bytes', 'padding');
+  fill.display = 'bytes after the last chunk (fill up to the file size; content not meaningful)';
+  return fill;
+}
+
 /** Alignment padding text of the J3D writers (cut to the length needed). */
 export const J3D_PADDING_TEXT = 'This is padding data to alignment';
 
@@ -405,25 +418,8 @@ export function decodeJsystemFile<T>(
       children.push(rawChunk(bytes, diagnostics, chunk));
     }
   }
-  // Bytes after the last chunk: fill up to the aligned file size (0xCD, padding text or junk).
-  const last = children[children.length - 1];
-  const tail = last.offset + last.size;
-  if (tail < bytes.length && tail >= JSYSTEM_HEADER_SIZE) {
-    const fill: FieldNode = {
-      name: 'fill',
-      path: '',
-      offset: tail,
-      size: bytes.length - tail,
-      type: 'bytes',
-      value: undefined,
-      display: 'bytes after the last chunk (fill up to the file size; content not meaningful)',
-      role: 'padding',
-      missing: undefined,
-      children: undefined,
-      array: undefined,
-    };
-    children.push(fill);
-  }
+  const fill = trailingFill(children, bytes);
+  if (fill) children.push(fill);
   if (anim === undefined && bytes.length >= JSYSTEM_HEADER_SIZE) {
     diagnostics.error('J3D_CHUNK_MISSING', JSYSTEM_HEADER_SIZE, 0, `No ${chunkId} chunk found: the file has no animation data.`);
   } else if (anim === undefined) {

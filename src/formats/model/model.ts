@@ -11,7 +11,7 @@
 import { DiagnosticSink, hex } from '../binary/diagnostics';
 import { FieldNode, fieldNode } from '../binary/fields';
 import { StructBuilder } from '../binary/builder';
-import { checkDeclaredFileSize, ChunkContext, ChunkInfo, JSYSTEM_HEADER_SIZE, rawChunk, walkChunks } from '../jsystem/container';
+import { checkDeclaredFileSize, ChunkContext, ChunkInfo, JSYSTEM_HEADER_SIZE, rawChunk, trailingFill, walkChunks } from '../jsystem/container';
 import { buildHierarchy, decodeInf1, INF1_HEADER_SIZE, Inf1Chunk } from './inf1';
 import { decodeJnt1, JNT1_HEADER_SIZE } from './jnt1';
 import { decodeMat3, MAT3_HEADER_SIZE, Mat3Chunk } from './mat3';
@@ -142,23 +142,8 @@ function decodeModelUnsafe(bytes: Uint8Array, diagnostics: DiagnosticSink, root:
     else children.push(rawChunk(bytes, diagnostics, chunk));
   }
   const shapeCount = shp ? shp.shapes.length : -1;
-  const last = children[children.length - 1];
-  const tail = last.offset + last.size;
-  if (tail < bytes.length && tail >= JSYSTEM_HEADER_SIZE) {
-    children.push({
-      name: 'fill',
-      path: '',
-      offset: tail,
-      size: bytes.length - tail,
-      type: 'bytes',
-      value: undefined,
-      display: 'bytes after the last chunk (fill up to the file size; content not meaningful)',
-      role: 'padding',
-      missing: undefined,
-      children: undefined,
-      array: undefined,
-    });
-  }
+  const fill = trailingFill(children, bytes);
+  if (fill) children.push(fill);
   for (const id of ['INF1', 'JNT1', 'MAT3']) {
     if (!firsts.has(id)) {
       const message = `No ${id} chunk found: ${id === 'INF1' ? 'the joint hierarchy is unknown (every joint is a root)' : id === 'JNT1' ? 'the model has no joints' : 'material names are unknown'}.`;
