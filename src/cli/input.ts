@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Diagnostic, DiagnosticSink } from '../formats/binary/diagnostics';
 import { baseName, detect } from '../formats/index';
-import { globMatches, isAnimFormat, MODEL_KIND, specOfName, YAZ0_SUFFIXES } from '../kinds/registry';
+import { globMatches, isAnimFormat, MODEL_KIND, specOfName, withYaz0Suffixes } from '../kinds/registry';
 import { isFileSync, readArchivePathSync, readFileBytes } from '../formats/archive/node';
 import { extractAny, isAnyArchive, listArchiveTree } from '../formats/archive/archive';
 import type { ArchiveEntry } from '../formats/archive/archive';
@@ -26,10 +26,9 @@ export interface AnimInput {
   containerDiagnostics: Diagnostic[];
 }
 
-/** A name an animation format goes by (`Wait.bck`, `motion.bin.szs`): the registry's file patterns. */
 /** A name AnimScope decodes (`Wait.bck`, `motion.bin.szs`, `Kuribo.bdl`): the registry's file patterns. */
 const isAnimationName = (name: string): boolean =>
-  specOfName(name) !== undefined || [MODEL_KIND.filePatterns, YAZ0_SUFFIXES.flatMap((x) => MODEL_KIND.filePatterns.map((p) => `${p}.${x}`))].flat().some((p) => globMatches(p, baseName(name)));
+  specOfName(name) !== undefined || MODEL_KIND.filePatterns.flatMap(withYaz0Suffixes).some((p) => globMatches(p, baseName(name)));
 const ARCHIVE_NAME = /\.(arc|szs|rarc|pks)$/i;
 /** Nested archives deeper than this are not entered (a hostile archive could nest itself). */
 const MAX_ARCHIVE_DEPTH = 4;

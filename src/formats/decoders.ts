@@ -16,7 +16,7 @@ import { BVA_DECODER } from './jsystem/bva/decode';
 import { BXA_DECODER } from './jsystem/bxa/decode';
 import { BXK_DECODER } from './jsystem/bxk/decode';
 import { MOTN_DECODER } from './motn/motn';
-import { baseName, globMatches, YAZ0_SUFFIXES } from './fileKinds';
+import { baseName, globMatches, withYaz0Suffixes } from './fileKinds';
 import type { FormatDecoder } from './result';
 
 export const DECODERS = {
@@ -61,5 +61,5 @@ export function formatOfJ3dType(type: string): AnimFormat | undefined {
 /** The format a file name belongs to by its patterns (`Wait.bck`, `motion.bin.szs`), if any. */
 export function formatOfName(name: string): AnimFormat | undefined {
   const base = baseName(name).toLowerCase();
-  return DECODER_LIST.find((d) => d.filePatterns.some((p) => [p, ...YAZ0_SUFFIXES.map((x) => `${p}.${x}`)].some((q) => globMatches(q, base))))?.id as AnimFormat | undefined;
+  return DECODER_LIST.find((d) => d.filePatterns.some((p) => withYaz0Suffixes(p).some((q) => globMatches(q, base))))?.id as AnimFormat | undefined;
 }

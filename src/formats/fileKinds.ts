@@ -47,13 +47,18 @@ export type KnownFileKindId = (typeof KNOWN_FILE_KINDS)[number]['id'];
 /** The known kind of a file AnimScope has no view for, by J3D type or by name. */
 export function knownFileKind(bytes: Uint8Array, name: string): (KnownFileKind & { id: KnownFileKindId }) | undefined {
   const type = bytes.length >= 8 && bytes[0] === 0x4A && bytes[1] === 0x33 && bytes[2] === 0x44 ? String.fromCharCode(...bytes.subarray(4, 8)) : '';
-  const base = name.split(/[\\/]/).pop() ?? name;
+  const base = baseName(name);
   const kinds: readonly (KnownFileKind & { id: KnownFileKindId })[] = KNOWN_FILE_KINDS;
   return kinds.find((k) => (k.j3dType !== undefined && k.j3dType === type) || k.filePatterns.some((p) => globMatches(p, base)));
 }
 
 /** Suffixes of Yaz0-compressed copies that open like the file itself. */
 export const YAZ0_SUFFIXES = ['szs', 'yaz0'] as const;
+
+/** A file pattern and its Yaz0-compressed variants (`*.bck`, `*.bck.szs`, `*.bck.yaz0`). */
+export function withYaz0Suffixes(pattern: string): string[] {
+  return [pattern, ...YAZ0_SUFFIXES.map((x) => `${pattern}.${x}`)];
+}
 
 /** Compiled patterns (an archive listing asks for every entry, pattern by pattern). */
 const globs = new Map<string, RegExp>();

@@ -25,13 +25,13 @@ import { BVA } from './jsystem/bva/spec';
 import { BXA } from './jsystem/bxa/spec';
 import { BXK } from './jsystem/bxk/spec';
 import { MOTN } from './motn/spec';
-import { formatOfJ3dType, formatOfName } from '../formats/decoders';
-import { globMatches, KNOWN_FILE_KINDS, knownFileKind, YAZ0_SUFFIXES } from '../formats/fileKinds';
+import { formatOfName } from '../formats/decoders';
+import { globMatches, KNOWN_FILE_KINDS, knownFileKind, withYaz0Suffixes, YAZ0_SUFFIXES } from '../formats/fileKinds';
 import type { KnownFileKind, KnownFileKindId } from '../formats/fileKinds';
 import { AnimData, AnimFormat, FORMAT_IDS, isAnimFormat } from './pages';
 import type { FormatFamily, FormatSpec } from './spec';
 
-export { FORMAT_IDS, globMatches, isAnimFormat, KNOWN_FILE_KINDS, knownFileKind, YAZ0_SUFFIXES };
+export { FORMAT_IDS, globMatches, isAnimFormat, KNOWN_FILE_KINDS, knownFileKind, withYaz0Suffixes, YAZ0_SUFFIXES };
 export type { AnimData, AnimFormat, KnownFileKind, KnownFileKindId };
 
 export const FORMATS = {
@@ -63,12 +63,6 @@ export function specOf(format: AnimFormat): AnySpec {
 /** The spec of a decoded animation. */
 export function specFor(anim: AnimData): AnySpec {
   return specOf(anim.format);
-}
-
-/** The spec whose J3D type (`bck1`) this is. */
-export function specOfJ3dType(type: string): AnySpec | undefined {
-  const format = formatOfJ3dType(type);
-  return format && specOf(format);
 }
 
 /** The families in registry order, each with its formats. */
@@ -118,7 +112,7 @@ export function formatsPhrase(): string {
 
 /** The editor's selectors: every format's patterns, each also with its Yaz0 suffixes. */
 export function editorFilePatterns(): string[] {
-  return [...FORMAT_LIST.flatMap((s) => s.filePatterns), ...MODEL_KIND.filePatterns].flatMap((p) => [p, ...YAZ0_SUFFIXES.map((x) => `${p}.${x}`)]);
+  return [...FORMAT_LIST.flatMap((s) => s.filePatterns), ...MODEL_KIND.filePatterns].flatMap(withYaz0Suffixes);
 }
 
 /** How a format is named to people (`BCK`, `MOTN`, `BMD/BDL`, `BCSV`, `archive`, `—` for unknown): listings, `info`. */
